@@ -1,0 +1,3 @@
+from gridproof.cli import main
+
+raise SystemExit(main())

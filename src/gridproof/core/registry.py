@@ -1,0 +1,109 @@
+"""The genre contract and the registry of genres.
+
+Every genre is one object that implements `Genre`; nothing outside `gridproof.genres`
+asks which genre it holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import CodeError, quote
+from gridproof.core.outcome import Outcome
+from gridproof.core.symmetry import Symmetry
+from gridproof.core.trace import Step, Violation
+
+
+class Puzzle(Protocol):
+    """What every genre's puzzle value has."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far one rung of a genre's ladder gets alone from an empty (or given) grid."""
+
+    rung: str
+    shaded: int
+    empty: int
+    steps: tuple[Step, ...]
+    contradiction: str | None = None
+    timed_out: bool = False
+    size: int = 0
+
+    @property
+    def decided_fraction(self) -> float:
+        return (self.shaded | self.empty).bit_count() / self.size if self.size else 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Generated:
+    """A generated puzzle proven unique, with its provenance and evidence."""
+
+    puzzle: Any
+    solution: int
+    seed: int
+    difficulty: str
+    metrics: Mapping[str, Any] = field(default_factory=dict)
+    health: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Genre(Protocol):
+    """The contract every genre implements (see STYLE.md)."""
+
+    name: str
+    title: str
+    rungs: tuple[str, ...]
+    """The ladder's rung names, cheapest first."""
+
+    def parse_code(self, text: str) -> Any: ...
+    def format_code(self, puzzle: Any) -> str: ...
+    def parse_url(self, url: str) -> Any: ...
+    def format_url(self, puzzle: Any) -> str: ...
+    def from_json(self, obj: Mapping[str, Any]) -> Any: ...
+    def to_json(self, puzzle: Any) -> dict[str, Any]: ...
+
+    def format_grid(self, puzzle: Any, shaded: int) -> list[str]:
+        """A solution or player grid as rows of text (`#` shaded, `.` not, genre extras)."""
+
+    def parse_grid(self, puzzle: Any, rows: list[str]) -> int:
+        """The shaded mask of rows of text; raises `CodeError` on anything else."""
+
+    def validate(self, puzzle: Any, shaded: int) -> list[Violation]:
+        """Every rule the grid breaks; empty for a solution. Shares no code with solvers."""
+
+    def solve(self, puzzle: Any, rung: str, deadline: Deadline) -> Progress: ...
+    def count(self, puzzle: Any, limit: int, deadline: Deadline) -> Outcome: ...
+    def transform(self, puzzle: Any, symmetry: Symmetry) -> Any: ...
+
+
+_GENRES: dict[str, Genre] = {}
+
+
+def register(genre: Genre) -> Genre:
+    if genre.name in _GENRES:
+        raise ValueError(f"genre {genre.name!r} is registered twice")
+    _GENRES[genre.name] = genre
+    return genre
+
+
+def genres() -> dict[str, Genre]:
+    """Every registered genre by name (importing `gridproof.genres` registers them)."""
+    import gridproof.genres  # noqa: F401  (registers the built-in genres)
+
+    return dict(_GENRES)
+
+
+def genre(name: str) -> Genre:
+    known = genres()
+    if name not in known:
+        raise CodeError(f"unknown genre {quote(name)}; known: {', '.join(sorted(known))}")
+    return known[name]
