@@ -102,45 +102,87 @@ class Space(Protocol[S]):
     def propagate(self, state: S) -> S | None:
         """`state` closed under the genre's propagation, or None on a contradiction."""
 
+    def split(self, state: S) -> Sequence[S]:
+        """Independent parts of a propagated state (no constraint links two parts), each a
+        state whose search stays inside its part; `[state]` when it does not fall apart."""
+
     def branches(self, state: S) -> Sequence[S] | None:
         """Sub-states that partition `state`'s solutions, or None when `state` is solved."""
 
     def solution(self, state: S) -> int:
-        """The shaded-cell mask of a solved state."""
+        """The shaded cells decided in `state` (all of them once it is solved)."""
+
+
+class _Counter(Generic[S]):
+    """Depth-first counting that multiplies independent parts instead of nesting them."""
+
+    def __init__(self, space: Space[S], deadline: Deadline) -> None:
+        self.space = space
+        self.deadline = deadline
+        self.nodes = 0
+
+    def count(self, root: S, limit: int) -> tuple[list[int], bool]:
+        """Up to `limit` solutions below `root`, and whether the search finished."""
+        space = self.space
+        solutions: list[int] = []
+        stack = [root]
+        while stack:
+            if self.deadline.expired():
+                return solutions, False
+            self.nodes += 1
+            state = space.propagate(stack.pop())
+            if self.deadline.expired():  # a propagation cut short proves nothing
+                return solutions, False
+            if state is None:
+                continue
+            parts = space.split(state)
+            if len(parts) > 1:
+                found, finished = self.product(state, parts, limit - len(solutions))
+                solutions += found
+                if not finished or len(solutions) >= limit:
+                    return solutions, finished
+                continue
+            children = space.branches(state)
+            if children is None:
+                solutions.append(space.solution(state))
+                if len(solutions) >= limit:
+                    return solutions, True
+                continue
+            stack.extend(reversed(children))
+        return solutions, True
+
+    def product(self, state: S, parts: Sequence[S], need: int) -> tuple[list[int], bool]:
+        """Up to `need` solutions of a state made of independent parts."""
+        per_part = []
+        for part in parts:
+            found, finished = self.count(part, need)
+            if not finished:
+                return [], False
+            if not found:
+                return [], True
+            per_part.append(found)
+        combined = [self.space.solution(state)]
+        for found in per_part:
+            combined = [whole | piece for whole in combined for piece in found][:need]
+        return combined, True
 
 
 def count_solutions(space: Space[S], root: S, limit: int, deadline: Deadline) -> Outcome:
-    """Count solutions of `root` up to `limit` by propagation and depth-first branching.
-
-    The deadline is checked at every node; running out gives `timeout`, never a guess.
-    """
+    """Count solutions of `root` up to `limit` by propagation, splitting into independent
+    parts, and depth-first branching. The deadline is checked at every node; running out
+    gives `timeout`, never a guess."""
     if limit < 2:
-        raise ValueError(f"limit must be at least 2 (uniqueness needs a second search), got {limit}")
+        raise ValueError(
+            f"limit must be at least 2 (uniqueness needs a second search), got {limit}"
+        )
     started = deadline.elapsed()
-    solutions: list[int] = []
-    nodes = 0
-    stack: list[S] = [root]
-    complete = True
-    while stack:
-        if deadline.expired():
-            complete = False
-            break
-        nodes += 1
-        state = space.propagate(stack.pop())
-        if state is None:
-            continue
-        children = space.branches(state)
-        if children is None:
-            solutions.append(space.solution(state))
-            if len(solutions) >= limit:
-                break
-            continue
-        stack.extend(reversed(children))
+    counter = _Counter(space, deadline)
+    solutions, finished = counter.count(root, limit)
     return Outcome(
-        verdict=verdict_for(len(solutions), complete),
-        solutions=tuple(solutions),
+        verdict=verdict_for(len(solutions), finished),
+        solutions=tuple(solutions[:limit]),
         limit=limit,
-        nodes=nodes,
+        nodes=counter.nodes,
         propagations=space.propagations,
         elapsed=deadline.elapsed() - started,
     )

@@ -8,13 +8,13 @@ grids work the same way.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
+from enum import StrEnum
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
-class Symmetry(str, Enum):
+class Symmetry(StrEnum):
     """Named as what happens to the picture."""
 
     IDENTITY = "identity"

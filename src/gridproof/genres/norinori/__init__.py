@@ -19,7 +19,7 @@ from gridproof.genres.norinori.rules import RUNGS
 class NorinoriGenre:
     name = "norinori"
     title = "Norinori"
-    rungs = RUNGS
+    rungs: tuple[str, ...] = RUNGS
 
     def parse_code(self, text: str) -> Norinori:
         return codec.parse_code(text)
@@ -52,7 +52,9 @@ class NorinoriGenre:
         shaded = 0
         for r, row in enumerate(rows):
             if len(row) != puzzle.width:
-                raise CodeError(f"grid row {r + 1} {row!r} has {len(row)} cells, not {puzzle.width}")
+                raise CodeError(
+                    f"grid row {r + 1} {row!r} has {len(row)} cells, not {puzzle.width}"
+                )
             for c, ch in enumerate(row):
                 if ch == "#":
                     shaded |= 1 << (r * puzzle.width + c)

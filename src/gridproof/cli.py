@@ -1,0 +1,293 @@
+"""The `gridproof` command: parses arguments, calls `gridproof.service`, prints the results.
+
+Bad input of any kind is one line on stderr and exit status 2; `validate` exits 1 when the
+grid breaks a rule.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn, TypeVar
+
+from gridproof import __version__, service
+from gridproof.core.errors import GridproofError, quote
+from gridproof.core.grid import cell_name
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_PIPE, EXIT_INTERRUPT = 0, 1, 2, 141, 130
+MAX_GRID_FILE_BYTES = 1024 * 1024
+_N = TypeVar("_N", int, float)
+
+
+class UsageError(Exception):
+    """A bad command line; `main` prints it as one line and exits 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line `argv` (default: `sys.argv[1:]`) and return the exit status."""
+    try:
+        try:
+            args = _parser().parse_args(argv)
+        except SystemExit as done:  # --help, --version
+            return done.code if isinstance(done.code, int) else EXIT_OK
+        status: int = args.run(args)
+        return status
+    except (UsageError, GridproofError) as error:
+        _say_error(str(error))
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPT
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_PIPE
+
+
+# --- commands ----------------------------------------------------------------------------
+
+
+def _count(args: argparse.Namespace) -> int:
+    items = _load_all(args.sources)
+    tally: dict[str, int] = {}
+    mismatches = 0
+    for item in items:
+        result = service.count(item, args.limit, args.deadline)
+        tally[result["outcome"]] = tally.get(result["outcome"], 0) + 1
+        mismatched = item.expected is not None and item.expected != result["outcome"]
+        mismatches += mismatched
+        if args.json:
+            _emit(json.dumps(result))
+            continue
+        line = (
+            f"{result['id']:<32} {result['genre']:<10} {service.size(item):>7} "
+            f"{result['outcome']:<8} {result['elapsed_s'] * 1000:>10.1f} ms "
+            f"{result['nodes']:>9} nodes"
+        )
+        if mismatched:
+            line += f"  MISMATCH: expected {item.expected}"
+        _emit(line)
+    if not args.json and len(items) > 1:
+        summary = ", ".join(f"{n} {verdict}" for verdict, n in sorted(tally.items()))
+        _emit(f"{len(items)} puzzles: {summary}; {mismatches} not as expected")
+    return EXIT_OK
+
+
+def _solve(args: argparse.Namespace) -> int:
+    items = _load_all(args.sources)
+    for item in items:
+        service.check_rung(item, args.rules)
+    for item in items:
+        result = service.solve(item, args.rules, args.deadline)
+        if args.json:
+            _emit(json.dumps(result))
+            continue
+        _emit(f"{result['id']}: rung {result['rules']}, {result['decided']:.1%} decided")
+        for row in result["grid"]:
+            _emit(row)
+        for number, step in enumerate(result["steps"], 1):
+            _emit(f"{number:>4}. [{step['rule']}] {step['text']}")
+        if result["contradiction"] is not None:
+            _emit(f"contradiction: {result['contradiction']}")
+        if result["timed_out"]:
+            _emit("stopped: out of time")
+    return EXIT_OK
+
+
+def _validate(args: argparse.Namespace) -> int:
+    item = _load_one(args.source, "validate")
+    violations = service.validate(item, _grid_rows(args.grid))
+    if args.json:
+        _emit(json.dumps({"id": item.id, "violations": violations}))
+    elif not violations:
+        _emit(f"{item.id}: the grid is a solution")
+    else:
+        _emit(f"{item.id}: {len(violations)} rule(s) broken")
+        width = item.puzzle.width
+        for v in violations:
+            cells = ", ".join(cell_name(cell, width) for cell in v["cells"])
+            _emit(f"  [{v['rule']}] {v['text']}" + (f" ({cells})" if cells else ""))
+    return EXIT_INVALID if violations else EXIT_OK
+
+
+def _convert(args: argparse.Namespace) -> int:
+    for item in _load_all(args.sources):
+        _emit(service.convert(item, args.to))
+    return EXIT_OK
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn  # only this command needs the web stack
+
+    uvicorn.run(
+        "gridproof.web.app:app", host=args.host, port=args.port, reload=args.reload == "yes"
+    )
+    return EXIT_OK
+
+
+# --- arguments ---------------------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="gridproof",
+        description="Pencil puzzles proven to have exactly one solution.",
+        epilog="SOURCE: a puzzle code (GENRE.VERSION.PARAMS.PAYLOAD), a puzz.link URL, "
+        'or a JSON file holding one puzzle or a corpus {"genre", "puzzles": [...]}.',
+    )
+    parser.add_argument("--version", action="version", version=f"gridproof {__version__}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+
+    count = _command(commands, "count", _count, "count the solutions of every puzzle")
+    count.add_argument("sources", nargs="+", metavar="SOURCE")
+    count.add_argument(
+        "--limit", type=_limit, default=2, help="stop after N solutions (at least 2; default 2)"
+    )
+    _add_deadline(count)
+    _add_json(count, "one JSON object per puzzle per line")
+
+    solve = _command(commands, "solve", _solve, "run one rung of the ladder and show its steps")
+    solve.add_argument("sources", nargs="+", metavar="SOURCE")
+    solve.add_argument("--rules", required=True, metavar="RUNG", help="the rung of the ladder")
+    _add_deadline(solve)
+    _add_json(solve, "one JSON object per puzzle per line")
+
+    check = _command(commands, "validate", _validate, "list the rules a grid breaks")
+    check.add_argument("source", metavar="SOURCE", help="exactly one puzzle")
+    check.add_argument(
+        "--grid",
+        required=True,
+        metavar="ROWS",
+        help="rows joined by '/' or ',' (e.g. '##../....'), or a text file of rows",
+    )
+    _add_json(check, "print the violations as JSON")
+
+    convert = _command(commands, "convert", _convert, "print puzzles in another format")
+    convert.add_argument("sources", nargs="+", metavar="SOURCE")
+    convert.add_argument("--to", required=True, choices=service.FORMATS)
+
+    serve = _command(commands, "serve", _serve, "run the web app")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=_port, default=8000)
+    serve.add_argument(
+        "--reload",
+        nargs="?",
+        const="yes",
+        default="no",
+        choices=("yes", "no"),
+        help="restart on code changes (default: no)",
+    )
+    return parser
+
+
+def _command(
+    commands: argparse._SubParsersAction[_Parser],
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    text: str,
+) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = commands.add_parser(name, help=text, description=text)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def _add_deadline(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--deadline", type=_seconds, metavar="S", help="give up after S seconds (default: never)"
+    )
+
+
+def _add_json(parser: argparse.ArgumentParser, text: str) -> None:
+    parser.add_argument("--json", action="store_true", help=text)
+
+
+def _limit(text: str) -> int:
+    value = _number(text, int, "a whole number")
+    if value < 2:
+        raise argparse.ArgumentTypeError(
+            f"must be at least 2 (uniqueness needs a second search), got {text}"
+        )
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = _number(text, float, "a number of seconds")
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    return value
+
+
+def _port(text: str) -> int:
+    value = _number(text, int, "a port number")
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 65535, got {text}")
+    return value
+
+
+def _number(text: str, kind: Callable[[str], _N], what: str) -> _N:
+    try:
+        return kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not {what}") from None
+
+
+# --- input and output --------------------------------------------------------------------
+
+
+def _load_all(sources: Sequence[str]) -> list[service.Loaded]:
+    """Every puzzle of every source, all read before any work starts."""
+    return [item for source in sources for item in service.load(source)]
+
+
+def _load_one(source: str, command: str) -> service.Loaded:
+    items = service.load(source)
+    if len(items) != 1:
+        raise UsageError(f"{command} needs one puzzle; {quote(source)} holds {len(items)}")
+    return items[0]
+
+
+def _grid_rows(text: str) -> list[str]:
+    """Rows from `a/b/c`, `a,b,c` or the path of a text file with one row per line."""
+    path = Path(text)
+    try:
+        is_file = path.is_file()
+    except (OSError, ValueError):
+        is_file = False
+    if is_file:
+        try:
+            if path.stat().st_size > MAX_GRID_FILE_BYTES:
+                raise UsageError(f"grid file {quote(text)} is too large")
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"cannot read grid file {quote(text)}: {error}") from None
+    else:
+        lines = text.replace(",", "/").split("/")
+    rows = [line.strip() for line in lines if line.strip()]
+    if not rows:
+        raise UsageError(f"--grid {quote(text)} holds no rows")
+    return rows
+
+
+def _emit(line: str) -> None:
+    print(line, flush=True)
+
+
+def _say_error(message: str) -> None:
+    print(f"gridproof: error: {' '.join(message.split())}", file=sys.stderr, flush=True)
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so the exit flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # stdout is not a real file (tests, embedding): nothing will flush it at exit

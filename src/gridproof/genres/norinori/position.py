@@ -1,0 +1,105 @@
+"""The solver's view of a Norinori board: precomputed tables and a partial shading.
+
+Glossary: `shaded`, `empty` are masks of decided cells, `unknown` the rest; a `pair` is a
+mask of two cells of one region; `domains[r]` are the pairs region r can still shade
+(the lifted variable of the `pairs` rung), `None` until that rung first runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+
+from gridproof.core.deadline import Deadline
+from gridproof.core.grid import Geometry, bits
+from gridproof.core.search import Contradiction
+from gridproof.core.trace import Step
+from gridproof.genres.norinori.model import Norinori
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Everything about a puzzle that never changes while solving it."""
+
+    geo: Geometry
+    region_of: tuple[int, ...]
+    region_mask: tuple[int, ...]
+    region_pairs: tuple[tuple[int, ...], ...]
+    region_neighbours: tuple[tuple[int, ...], ...]
+    region_halo: tuple[int, ...]
+    """Cells outside each region that touch it."""
+    support: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
+    """Residual supports for AC-3: (pair, region) -> a pair of that region that last
+    supported it. Only a hint: every use checks it again, so sharing it is safe."""
+
+    def name(self, cell: int) -> str:
+        return self.geo.name(cell)
+
+    def names(self, mask: int) -> str:
+        return ", ".join(self.geo.name(c) for c in bits(mask))
+
+    def regions_touching(self, mask: int) -> set[int]:
+        return {self.region_of[c] for c in bits(mask)}
+
+
+@lru_cache(maxsize=64)
+def board_of(puzzle: Norinori) -> Board:
+    geo = Geometry(puzzle.width, puzzle.height)
+    masks = [0] * puzzle.region_count
+    for cell, rid in enumerate(puzzle.regions):
+        masks[rid] |= 1 << cell
+    pairs = tuple(tuple((1 << a) | (1 << b) for a, b in combinations(bits(m), 2)) for m in masks)
+    halo = tuple(geo.spread(m) & ~m for m in masks)
+    neighbours = tuple(tuple(sorted({puzzle.regions[c] for c in bits(h)})) for h in halo)
+    return Board(geo, puzzle.regions, tuple(masks), pairs, neighbours, halo)
+
+
+class Position:
+    """A partial shading that rules read and steps extend; cheap to copy for search."""
+
+    __slots__ = ("board", "deadline", "domains", "empty", "focus", "seen", "shaded")
+
+    def __init__(self, board: Board, deadline: Deadline | None = None) -> None:
+        self.board = board
+        self.shaded = 0
+        self.empty = 0
+        self.domains: list[tuple[int, ...]] | None = None
+        self.seen: dict[str, tuple[int, int]] = {}
+        self.deadline = deadline or Deadline.never()
+        self.focus = board.geo.full  # the cells a search of this position may branch on
+
+    @property
+    def unknown(self) -> int:
+        return self.board.geo.full & ~(self.shaded | self.empty)
+
+    def copy(self) -> Position:
+        twin = Position.__new__(Position)
+        twin.board = self.board
+        twin.shaded = self.shaded
+        twin.empty = self.empty
+        twin.domains = None if self.domains is None else list(self.domains)
+        twin.seen = dict(self.seen)
+        twin.deadline = self.deadline
+        twin.focus = self.focus
+        return twin
+
+    def apply(self, step: Step) -> Contradiction | None:
+        """Decide the step's cells; a cell decided both ways is a contradiction."""
+        clash = (step.shaded & self.empty) | (step.empty & self.shaded)
+        if clash:
+            cell = (clash & -clash).bit_length() - 1
+            return Contradiction(
+                step.rule, f"{self.board.name(cell)} would be both shaded and empty", (cell,)
+            )
+        self.shaded |= step.shaded
+        self.empty |= step.empty
+        return None
+
+    def changed_since(self, rule: str) -> int:
+        """Cells decided since `rule` last looked (all cells the first time), and mark it."""
+        before = self.seen.get(rule)
+        self.seen[rule] = (self.shaded, self.empty)
+        if before is None:
+            return self.board.geo.full
+        return (self.shaded ^ before[0]) | (self.empty ^ before[1])

@@ -1,0 +1,382 @@
+"""The Norinori rule ladder: every deduction the solver makes, cheapest first.
+
+Rungs (each includes the ones before it):
+- `local`: what a solver that only counts regions and looks at a cell's four neighbours sees.
+- `pairs`: regions lifted to variables whose values are the pairs they may shade, kept
+  arc consistent with their neighbouring regions (AC-3) and written back to cells.
+- `probe`: singleton consistency: assume a cell one way, run `pairs`; if that dies, the
+  cell is the other way.
+
+Each rule returns the steps it can take now, or a `Contradiction`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gridproof.core.grid import bits
+from gridproof.core.search import Contradiction, Found, Rule, run_ladder
+from gridproof.core.trace import Step
+from gridproof.genres.norinori.position import Position
+
+RUNGS = ("local", "pairs", "probe")
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def domino_complete(pos: Position) -> Found:
+    """A shaded cell with a shaded neighbour is a finished domino: its other neighbours are
+    empty. A shaded cell with two shaded neighbours is a contradiction."""
+    board, geo, shaded = pos.board, pos.board.geo, pos.shaded
+    crowded = shaded & geo.spread_twice(shaded)
+    if crowded:
+        cell = _low(crowded)
+        return Contradiction(
+            "domino-complete", f"{board.name(cell)} has more than one shaded neighbour", (cell,)
+        )
+    unknown = pos.unknown
+    paired = shaded & geo.spread(shaded) & geo.spread(unknown)
+    steps: list[Step] = []
+    nbrs = geo.neighbours
+    while paired:
+        cell = _low(paired)
+        mate = nbrs[cell] & shaded
+        domino = (1 << cell) | mate
+        paired &= ~domino
+        free = (nbrs[cell] | nbrs[_low(mate)]) & unknown
+        if free:
+            steps.append(
+                Step(
+                    "domino-complete",
+                    f"{board.names(domino)} form a domino, so its other neighbours "
+                    f"{board.names(free)} are empty",
+                    empty=free,
+                    cells=tuple(bits(domino)),
+                )
+            )
+    return steps
+
+
+def region_full(pos: Position) -> Found:
+    """A region that holds two shaded cells has no room for more."""
+    board, shaded, empty = pos.board, pos.shaded, pos.empty
+    steps: list[Step] = []
+    for rid in sorted(board.regions_touching(pos.changed_since("region-full"))):
+        area = board.region_mask[rid]
+        inside = shaded & area
+        count = inside.bit_count()
+        if count > 2:
+            return Contradiction(
+                "region-full",
+                f"region {rid + 1} holds {count} shaded cells",
+                tuple(bits(inside)),
+                (rid,),
+            )
+        rest = area & ~inside & ~empty
+        if count == 2 and rest:
+            steps.append(
+                Step(
+                    "region-full",
+                    f"region {rid + 1} already holds two shaded cells, so the rest are empty",
+                    empty=rest,
+                    cells=tuple(bits(inside)),
+                    regions=(rid,),
+                )
+            )
+    return steps
+
+
+def only_partner(pos: Position) -> Found:
+    """A shaded cell without a partner yet, and one undecided neighbour: that is its partner."""
+    board, geo, shaded, unknown = pos.board, pos.board.geo, pos.shaded, pos.unknown
+    single = shaded & ~geo.spread(shaded)
+    stranded = single & ~geo.spread(unknown)
+    if stranded:
+        cell = _low(stranded)
+        return Contradiction(
+            "only-partner", f"{board.name(cell)} is shaded but no neighbour can partner it", (cell,)
+        )
+    steps: list[Step] = []
+    for cell in bits(single & ~geo.spread_twice(unknown)):
+        partner = geo.neighbours[cell] & unknown
+        steps.append(
+            Step(
+                "only-partner",
+                f"{board.name(cell)} is shaded and its only possible partner is "
+                f"{board.names(partner)}",
+                shaded=partner,
+                cells=(cell,),
+            )
+        )
+    return steps
+
+
+def region_needs(pos: Position) -> Found:
+    """A region whose undecided cells are exactly the shaded cells it still needs."""
+    board, shaded, empty = pos.board, pos.shaded, pos.empty
+    steps: list[Step] = []
+    for rid in sorted(board.regions_touching(pos.changed_since("region-needs"))):
+        area = board.region_mask[rid]
+        open_cells = area & ~empty
+        rest = open_cells & ~shaded
+        if open_cells.bit_count() < 2:
+            return Contradiction(
+                "region-needs",
+                f"region {rid + 1} has no room left for two shaded cells",
+                tuple(bits(area)),
+                (rid,),
+            )
+        if rest and open_cells.bit_count() == 2:
+            steps.append(
+                Step(
+                    "region-needs",
+                    f"region {rid + 1} needs two shaded cells and only {board.names(open_cells)} "
+                    "can hold them",
+                    shaded=rest,
+                    cells=tuple(bits(open_cells)),
+                    regions=(rid,),
+                )
+            )
+    return steps
+
+
+def two_neighbours(pos: Position) -> Found:
+    """An undecided cell next to two shaded cells would get two shaded neighbours."""
+    board, geo = pos.board, pos.board.geo
+    steps: list[Step] = []
+    for cell in bits(pos.unknown & geo.spread_twice(pos.shaded)):
+        touching = geo.neighbours[cell] & pos.shaded
+        steps.append(
+            Step(
+                "two-neighbours",
+                f"{board.name(cell)} touches {board.names(touching)}: shading it would give "
+                "it two shaded neighbours, so it is empty",
+                empty=1 << cell,
+                cells=(cell, *bits(touching)),
+            )
+        )
+    return steps
+
+
+def no_partner(pos: Position) -> Found:
+    """An undecided cell whose neighbours are all empty could never have a partner."""
+    board, geo = pos.board, pos.board.geo
+    unknown = pos.unknown
+    lonely = unknown & ~geo.spread(unknown | pos.shaded)
+    return [
+        Step(
+            "no-partner",
+            f"every neighbour of {board.name(cell)} is empty, so it can have no partner "
+            "and is empty",
+            empty=1 << cell,
+            cells=(cell,),
+        )
+        for cell in bits(lonely)
+    ]
+
+
+LOCAL: tuple[Rule[Position], ...] = (
+    Rule("domino-complete", "completed domino", domino_complete),
+    Rule("region-full", "region full", region_full),
+    Rule("only-partner", "only partner", only_partner),
+    Rule("region-needs", "region needs its last cells", region_needs),
+    Rule("two-neighbours", "would touch two shaded cells", two_neighbours),
+    Rule("no-partner", "no possible partner", no_partner),
+)
+
+
+def checker(pos: Position, area: int, halo: int) -> Callable[[int], bool]:
+    """A test of whether the cells of `area` could be shaded exactly as a given mask, with
+    every other cell as it is now.
+
+    It looks at each cell the mask shades and each shaded cell in `halo` (the cells touching
+    the area) that touches an undecided area cell: none may get two shaded neighbours, one
+    without a partner must keep an undecided neighbour outside the area, and a partner must
+    have no other shaded neighbour. Cells it does not look at cannot change.
+    """
+    geo = pos.board.geo
+    nbrs = geo.neighbours
+    blocked = pos.empty
+    required = pos.shaded & area
+    outside = pos.shaded & ~area
+    room = pos.unknown & ~area
+    watch = outside & halo & geo.spread(area & pos.unknown)
+
+    def fits(shade: int) -> bool:
+        if shade & blocked or required & ~shade:
+            return False
+        shaded = outside | shade
+        todo = shade | watch
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            cell = low.bit_length() - 1
+            mates = nbrs[cell] & shaded
+            if not mates:
+                if not nbrs[cell] & room:
+                    return False
+            elif mates & (mates - 1) or nbrs[mates.bit_length() - 1] & shaded != low:
+                return False
+        return True
+
+    return fits
+
+
+def _revise(pos: Position, i: int, j: int) -> tuple[int, ...]:
+    """The pairs of region i that some pair of region j supports."""
+    board = pos.board
+    assert pos.domains is not None
+    area = board.region_mask[i] | board.region_mask[j]
+    fits = checker(pos, area, (board.region_halo[i] | board.region_halo[j]) & ~area)
+    partners = pos.domains[j]
+    support = board.support
+    kept = []
+    for p in pos.domains[i]:
+        q = support.get((p, j))
+        if q is not None and q in partners and fits(p | q):
+            kept.append(p)
+            continue
+        for q in partners:
+            if fits(p | q):
+                support[p, j] = q
+                kept.append(p)
+                break
+    return tuple(kept)
+
+
+def pairs(pos: Position) -> Found:
+    """Regions as variables over their possible pairs, made arc consistent (AC-3) with
+    their neighbours; a cell every remaining pair shades is shaded, one none uses is empty."""
+    board, geo = pos.board, pos.board.geo
+    if pos.domains is None:
+        pos.domains = list(board.region_pairs)
+    domains = pos.domains
+    changed = pos.changed_since("pairs")
+    near = changed | geo.spread(changed)
+    dirty = board.regions_touching(near | geo.spread(near))
+    narrowed: set[int] = set()
+    for rid in dirty:
+        fits = checker(pos, board.region_mask[rid], board.region_halo[rid])
+        live = tuple(p for p in domains[rid] if fits(p))
+        if len(live) < len(domains[rid]):
+            domains[rid] = live
+            narrowed.add(rid)
+        if not live:
+            return _no_pair_left(pos, rid)
+    queue = [(i, j) for i in dirty for j in board.region_neighbours[i]]
+    queue += [(j, i) for i in dirty for j in board.region_neighbours[i] if j not in dirty]
+    queued = set(queue)
+    while queue:
+        arc = queue.pop()
+        queued.discard(arc)
+        i, j = arc
+        live = _revise(pos, i, j)
+        if len(live) == len(domains[i]):
+            continue
+        domains[i] = live
+        narrowed.add(i)
+        if not live:
+            return _no_pair_left(pos, i)
+        for k in board.region_neighbours[i]:
+            if k != j and (k, i) not in queued:
+                queued.add((k, i))
+                queue.append((k, i))
+    return _write_back(pos, sorted(narrowed | dirty))
+
+
+def _no_pair_left(pos: Position, rid: int) -> Contradiction:
+    return Contradiction(
+        "pairs",
+        f"region {rid + 1} has no way left to place its two shaded cells",
+        tuple(bits(pos.board.region_mask[rid])),
+        (rid,),
+    )
+
+
+def _write_back(pos: Position, regions: list[int]) -> list[Step]:
+    board = pos.board
+    assert pos.domains is not None
+    steps: list[Step] = []
+    for rid in regions:
+        live = pos.domains[rid]
+        every, some = -1, 0
+        for p in live:
+            every &= p
+            some |= p
+        area = board.region_mask[rid]
+        shade = every & ~pos.shaded
+        clear = area & ~some & ~pos.empty
+        if not (shade or clear):
+            continue
+        ways = f"the {len(live)} ways" if len(live) > 1 else "the only way"
+        parts = []
+        if shade:
+            parts.append(f"shade {board.names(shade)}")
+        if clear:
+            parts.append(f"leave {board.names(clear)} empty")
+        steps.append(
+            Step(
+                "pairs",
+                f"{ways} left to place region {rid + 1}'s two shaded cells without breaking a "
+                f"neighbouring region all {' and '.join(parts)}",
+                shaded=shade,
+                empty=clear,
+                cells=tuple(bits(area)),
+                regions=(rid,),
+            )
+        )
+    return steps
+
+
+PAIRS: tuple[Rule[Position], ...] = (*LOCAL, Rule("pairs", "region pairs", pairs))
+
+
+def partner_candidates(pos: Position) -> int:
+    """Undecided cells next to a shaded cell that has no partner yet: where probing pays."""
+    geo = pos.board.geo
+    single = pos.shaded & ~geo.spread(pos.shaded)
+    return geo.spread(single) & pos.unknown
+
+
+def refute(
+    pos: Position, cell: int, shade: bool, ladder: tuple[Rule[Position], ...]
+) -> Contradiction | None:
+    """The contradiction `ladder` reaches if `cell` is assumed shaded (or empty), if any."""
+    trial = pos.copy()
+    bit = 1 << cell
+    trial.apply(Step("probe", "assumption", shaded=bit if shade else 0, empty=0 if shade else bit))
+    return run_ladder(ladder, trial, pos.deadline).contradiction
+
+
+def probe(pos: Position) -> Found:
+    """Assume an undecided cell shaded (then empty) and run the `pairs` ladder; a value
+    that leads to a contradiction is wrong, so the cell takes the other. Cells next to a
+    shaded cell still looking for its partner are tried first."""
+    board = pos.board
+    frontier = partner_candidates(pos)
+    for cell in [*bits(frontier), *bits(pos.unknown & ~frontier)]:
+        for shade in (True, False):
+            if pos.deadline.expired():
+                return []
+            why = refute(pos, cell, shade, PAIRS)
+            if why is None:
+                continue
+            was, now = ("shaded", "empty") if shade else ("empty", "shaded")
+            return [
+                Step(
+                    "probe",
+                    f"if {board.name(cell)} were {was}, then {why.text}; so it is {now}",
+                    shaded=0 if shade else 1 << cell,
+                    empty=1 << cell if shade else 0,
+                    cells=(cell, *why.cells),
+                    regions=why.regions,
+                )
+            ]
+    return []
+
+
+PROBE: tuple[Rule[Position], ...] = (*PAIRS, Rule("probe", "probe", probe))
+
+LADDER: dict[str, tuple[Rule[Position], ...]] = {"local": LOCAL, "pairs": PAIRS, "probe": PROBE}

@@ -1,0 +1,87 @@
+"""A SAT oracle for Norinori, for tests and benchmarks only: the engine never imports it.
+
+One variable per cell (variable `cell + 1` is true when the cell is shaded), no auxiliary
+variables, so every model is a shading and a blocking clause over the cell variables
+removes exactly one solution:
+
+- every region holds at least two shaded cells (for each cell, some other cell of its
+  region is shaded) and at most two (no three of its cells are all shaded);
+- every shaded cell has a shaded neighbour, and no two (x and n_i imply not n_j).
+
+Needs the `python-sat` package from the dev extras.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from pysat.solvers import Cadical153  # type: ignore[import-untyped]
+
+from gridproof.core.deadline import Deadline
+from gridproof.core.outcome import Outcome, verdict_for
+from gridproof.genres.norinori.model import Norinori
+
+Clause = list[int]
+
+
+def encode(puzzle: Norinori) -> list[Clause]:
+    """CNF clauses whose models over variables 1..width*height are exactly the solutions."""
+    clauses: list[Clause] = []
+    for cells in puzzle.region_cells():
+        lits = [cell + 1 for cell in cells]
+        if len(lits) < 2:
+            return [[1], [-1]]  # a region too small for two shaded cells
+        clauses.extend([other for other in lits if other != lit] for lit in lits)
+        clauses.extend([-a, -b, -c] for a, b, c in combinations(lits, 3))
+    for cell, around in enumerate(_neighbours(puzzle)):
+        x = cell + 1
+        clauses.append([-x, *around])
+        clauses.extend([-x, -a, -b] for a, b in combinations(around, 2))
+    return clauses
+
+
+def count_sat(puzzle: Norinori, limit: int = 2) -> Outcome:
+    """Count solutions up to `limit` by enumerating models with blocking clauses.
+
+    `nodes` is the number of SAT calls. There is no deadline: the oracle always finishes.
+    """
+    if limit < 2:
+        raise ValueError(
+            f"limit must be at least 2 (uniqueness needs a second search), got {limit}"
+        )
+    clock = Deadline.never()
+    size = puzzle.width * puzzle.height
+    solutions: list[int] = []
+    calls = 0
+    solver = Cadical153(bootstrap_with=encode(puzzle))
+    try:
+        while len(solutions) < limit:
+            calls += 1
+            if not solver.solve():
+                break
+            model = solver.get_model()
+            # Variables a clause never mentions are absent from the model: unshaded.
+            shaded = sum(1 << (lit - 1) for lit in model if 0 < lit <= size)
+            solutions.append(shaded)
+            solver.add_clause([-(c + 1) if shaded >> c & 1 else c + 1 for c in range(size)])
+    finally:
+        solver.delete()
+    return Outcome(
+        verdict=verdict_for(len(solutions), True),
+        solutions=tuple(solutions),
+        limit=limit,
+        nodes=calls,
+        propagations=0,
+        elapsed=clock.elapsed(),
+    )
+
+
+def _neighbours(puzzle: Norinori) -> list[list[int]]:
+    """The variables of each cell's orthogonal neighbours."""
+    w, h = puzzle.width, puzzle.height
+    out = []
+    for row in range(h):
+        for col in range(w):
+            around = [(row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)]
+            out.append([r * w + c + 1 for r, c in around if 0 <= r < h and 0 <= c < w])
+    return out
