@@ -68,7 +68,7 @@ def _count(args: argparse.Namespace) -> int:
             _emit(json.dumps(result))
             continue
         line = (
-            f"{result['id']:<32} {result['genre']:<10} {service.size(item):>7} "
+            f"{result['id']:<32} {result['genre']:<10} {_size(item):>7} "
             f"{result['outcome']:<8} {result['elapsed_s'] * 1000:>10.1f} ms "
             f"{result['nodes']:>9} nodes"
         )
@@ -274,6 +274,10 @@ def _grid_rows(text: str) -> list[str]:
     if not rows:
         raise UsageError(f"--grid {quote(text)} holds no rows")
     return rows
+
+
+def _size(item: service.Loaded) -> str:
+    return f"{item.puzzle.width}x{item.puzzle.height}"
 
 
 def _emit(line: str) -> None:

@@ -151,11 +151,6 @@ def genre_list() -> list[dict[str, Any]]:
     ]
 
 
-def size(loaded: Loaded) -> str:
-    """`WxH` of the puzzle."""
-    return f"{loaded.puzzle.width}x{loaded.puzzle.height}"
-
-
 # --- sources -----------------------------------------------------------------------------
 
 

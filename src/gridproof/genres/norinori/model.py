@@ -99,6 +99,8 @@ def validate(puzzle: Norinori, shaded: int) -> list[Violation]:
         return 0 <= r < h and 0 <= c < w and bool(shaded >> (r * w + c) & 1)
 
     problems = []
+    if shaded < 0 or shaded >> (w * h):
+        problems.append(Violation("grid", f"the grid shades cells outside the {w}x{h} board"))
     for rid, cells in enumerate(puzzle.region_cells()):
         inside = [cell for cell in cells if shaded >> cell & 1]
         if len(inside) != 2:
@@ -145,10 +147,13 @@ def region_cycles(puzzle: Norinori, solution: int) -> list[list[int]]:
     for cell in range(w * puzzle.height):
         if not solution >> cell & 1:
             continue
-        for other in (cell + 1, cell + w):
-            linked = other < w * puzzle.height and solution >> other & 1
-            if linked and (other != cell + 1 or other % w != 0):
-                edges.append((puzzle.regions[cell], puzzle.regions[other]))
+        r, c = divmod(cell, w)
+        east = c + 1 < w and solution >> (cell + 1) & 1
+        south = r + 1 < puzzle.height and solution >> (cell + w) & 1
+        if east:
+            edges.append((puzzle.regions[cell], puzzle.regions[cell + 1]))
+        if south:
+            edges.append((puzzle.regions[cell], puzzle.regions[cell + w]))
     incident: dict[int, list[int]] = {}
     for index, (a, b) in enumerate(edges):
         incident.setdefault(a, []).append(index)

@@ -1,0 +1,100 @@
+"""Count every corpus puzzle with the engine and with the SAT oracle, side by side.
+
+    .venv/bin/python benchmarks/count_corpus.py [--genre norinori] [--deadline 60]
+
+Prints, per genre: puzzles, outcomes that match the corpus label, median / p95 / max
+seconds for the engine (count to 2 under the deadline) and for the SAT oracle (encode and
+enumerate to 2, CaDiCaL 1.5.3 through python-sat) run in the same process, and their
+ratios; then how many boards each rung of the ladder completes alone. A benchmark, not a
+test: it never fails on a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from gridproof.core.deadline import Deadline
+from gridproof.service import load
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+FILES = {"norinori": "janko-norinori.json"}
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def summary(times: list[float]) -> tuple[float, float, float]:
+    return statistics.median(times), percentile(times, 0.95), max(times)
+
+
+def timed(run: Callable[..., Any], *args: Any) -> tuple[Any, float]:
+    start = time.perf_counter()
+    result = run(*args)
+    return result, time.perf_counter() - start
+
+
+def bench_genre(name: str, deadline_s: float) -> None:
+    path = CORPUS / FILES[name]
+    if not path.exists():
+        print(f"{name}: {path} is absent; nothing to measure")
+        return
+    oracle = importlib.import_module(f"gridproof.genres.{name}.sat")
+    puzzles = load(str(path))
+    engine_t, sat_t, right, sat_right, search = [], [], 0, 0, 0
+    slowest: list[tuple[float, str, str]] = []
+    for item in puzzles:
+        outcome, seconds = timed(item.genre.count, item.puzzle, 2, Deadline(deadline_s))
+        verdict, sat_s = timed(oracle.count_sat, item.puzzle, 2)
+        engine_t.append(seconds)
+        sat_t.append(sat_s)
+        right += outcome.verdict.value == item.expected and (
+            item.solution is None or item.solution in outcome.solutions
+        )
+        sat_right += verdict.verdict.value == item.expected
+        search += outcome.nodes > 1
+        slowest.append((seconds, item.id, outcome.verdict.value))
+    e, s = summary(engine_t), summary(sat_t)
+    print(f"## {name}: {len(puzzles)} puzzles from {path.name}\n")
+    print("| counter | correct | median s | p95 s | max s |")
+    print("|---|---|---|---|---|")
+    print(f"| gridproof engine | {right}/{len(puzzles)} | {e[0]:.4f} | {e[1]:.4f} | {e[2]:.4f} |")
+    print(f"| SAT oracle | {sat_right}/{len(puzzles)} | {s[0]:.4f} | {s[1]:.4f} | {s[2]:.4f} |")
+    print(f"| SAT / engine | | {s[0] / e[0]:.2f}x | {s[1] / e[1]:.2f}x | {s[2] / e[2]:.2f}x |")
+    print(f"\nboards that needed search (more than one node): {search}")
+    print(
+        "slowest for the engine: "
+        + ", ".join(f"{i} {t:.3f}s ({v})" for t, i, v in sorted(slowest)[-3:])
+    )
+    rungs = puzzles[0].genre.rungs
+    print("\n| rung | completes alone | median s |\n|---|---|---|")
+    for rung in rungs:
+        done, times = 0, []
+        for item in puzzles:
+            progress, seconds = timed(item.genre.solve, item.puzzle, rung, Deadline(deadline_s))
+            times.append(seconds)
+            done += progress.decided_fraction == 1.0 and progress.contradiction is None
+        print(f"| {rung} | {done}/{len(puzzles)} | {statistics.median(times):.4f} |")
+    print()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--genre", choices=sorted(FILES), action="append")
+    parser.add_argument("--deadline", type=float, default=60.0)
+    args = parser.parse_args()
+    for name in args.genre or sorted(FILES):
+        bench_genre(name, args.deadline)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

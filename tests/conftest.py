@@ -1,0 +1,19 @@
+"""Fixtures shared by the whole test tree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+CORPUS_DIR = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+
+
+@pytest.fixture(scope="session")
+def corpus_dir() -> Path:
+    """The third-party puzzle corpus beside the repository (`../shared/corpus`)."""
+    if not CORPUS_DIR.is_dir():
+        pytest.skip(
+            "../shared/corpus is absent: the third-party corpus is not shipped with the project"
+        )
+    return CORPUS_DIR

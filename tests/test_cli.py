@@ -1,0 +1,291 @@
+"""The command line, run in-process: output, exit statuses and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gridproof import cli, service
+from gridproof.core.registry import Genre
+
+REGIONS = [[0, 0, 1, 2, 2], [1, 1, 1, 2, 2], [1, 3, 3, 2, 2], [3, 3, 3, 3, 3], [4, 4, 3, 3, 3]]
+URL = "https://puzz.link/p?norinori/5/5/cag4ocjo"
+SOLUTION = ["##...", "..##.", "##..#", "....#", "##..."]
+
+
+@pytest.fixture(scope="module")
+def norinori() -> Genre:
+    try:
+        from gridproof.genres.norinori import GENRE
+    except ImportError as error:  # another module of the genre is not written yet
+        pytest.skip(f"the norinori genre does not import yet: {error}")
+    return GENRE
+
+
+@pytest.fixture(scope="module")
+def code(norinori: Genre) -> str:
+    from gridproof.genres.norinori.model import make_puzzle
+
+    return norinori.format_code(make_puzzle(REGIONS))
+
+
+@pytest.fixture
+def corpus_file(tmp_path: Path, norinori: Genre) -> str:
+    """Two puzzles; the corpus claims the second (the same board) is `multiple`."""
+    puzzle = {"width": 5, "height": 5, "regions": REGIONS}
+    corpus = {
+        "genre": "norinori",
+        "puzzles": [
+            {"id": "right", **puzzle, "expected": "unique"},
+            {"id": "wrong", **puzzle, "expected": "multiple"},
+        ],
+    }
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(corpus), encoding="utf-8")
+    return str(path)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:
+    status = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err
+
+
+def assert_usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert out == []
+    assert err.startswith("gridproof: error: ")
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
+    return err
+
+
+# --- count ---------------------------------------------------------------------------------
+
+
+def test_count_prints_a_line_per_puzzle(capsys: pytest.CaptureFixture[str], code: str) -> None:
+    status, out, _ = run(capsys, "count", code)
+    assert status == 0
+    [line] = out
+    assert line.split()[:4] == [code, "norinori", "5x5", "unique"]
+    assert " ms " in line
+    assert line.endswith("nodes")
+
+
+def test_count_json_prints_one_object_per_puzzle(
+    capsys: pytest.CaptureFixture[str], code: str, corpus_file: str
+) -> None:
+    status, out, _ = run(capsys, "count", code, URL, corpus_file, "--json", "--deadline", "30")
+    assert status == 0
+    results = [json.loads(line) for line in out]
+    assert [r["id"] for r in results] == [code, URL, "right", "wrong"]
+    for result in results:
+        assert list(result) == ["id", "genre", "outcome", "solutions", "elapsed_s", "nodes"]
+        assert result["outcome"] == "unique"
+        assert result["solutions"] == [SOLUTION]
+
+
+def test_count_flags_outcomes_the_corpus_does_not_expect(
+    capsys: pytest.CaptureFixture[str], corpus_file: str
+) -> None:
+    status, out, _ = run(capsys, "count", corpus_file, "--limit", "3")
+    assert status == 0
+    right, wrong, summary = out
+    assert "MISMATCH" not in right
+    assert wrong.endswith("MISMATCH: expected multiple")
+    assert summary == "2 puzzles: 2 unique; 1 not as expected"
+
+
+def test_count_runs_the_corpus(
+    capsys: pytest.CaptureFixture[str], norinori: Genre, corpus_dir: Path, tmp_path: Path
+) -> None:
+    corpus = json.loads((corpus_dir / "janko-norinori.json").read_text(encoding="utf-8"))
+    corpus["puzzles"] = [p for p in corpus["puzzles"] if p["width"] * p["height"] <= 100][:5]
+    path = tmp_path / "small.json"
+    path.write_text(json.dumps(corpus), encoding="utf-8")
+    status, out, _ = run(capsys, "count", str(path))
+    assert status == 0
+    assert len(out) == 6
+    assert "MISMATCH" not in "\n".join(out)
+
+
+# --- solve, validate, convert --------------------------------------------------------------
+
+
+def test_solve_prints_the_grid_and_the_steps(
+    capsys: pytest.CaptureFixture[str], norinori: Genre, code: str
+) -> None:
+    rung = norinori.rungs[-1]
+    status, out, _ = run(capsys, "solve", code, "--rules", rung)
+    assert status == 0
+    assert out[0].startswith(f"{code}: rung {rung}, ")
+    assert out[1:6] == SOLUTION
+    assert all(line.lstrip()[0].isdigit() for line in out[6:])
+
+
+def test_solve_json(capsys: pytest.CaptureFixture[str], norinori: Genre, code: str) -> None:
+    status, out, _ = run(capsys, "solve", code, URL, "--rules", norinori.rungs[0], "--json")
+    assert status == 0
+    results = [json.loads(line) for line in out]
+    assert [r["id"] for r in results] == [code, URL]
+    assert all(r["rules"] == norinori.rungs[0] for r in results)
+
+
+@pytest.mark.parametrize("grid", ["/".join(SOLUTION), ",".join(SOLUTION)])
+def test_validate_a_solution_exits_0(
+    capsys: pytest.CaptureFixture[str], code: str, grid: str
+) -> None:
+    status, out, _ = run(capsys, "validate", code, "--grid", grid)
+    assert (status, out) == (0, [f"{code}: the grid is a solution"])
+
+
+def test_validate_reads_rows_from_a_file(
+    capsys: pytest.CaptureFixture[str], code: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "grid.txt"
+    path.write_text("\n".join(SOLUTION) + "\n\n", encoding="utf-8")
+    assert run(capsys, "validate", code, "--grid", str(path))[0] == 0
+
+
+def test_validate_lists_violations_and_exits_1(
+    capsys: pytest.CaptureFixture[str], code: str
+) -> None:
+    status, out, _ = run(capsys, "validate", code, "--grid", "#####/...../...../...../.....")
+    assert status == 1
+    assert out[0].startswith(f"{code}: ")
+    assert len(out) > 1
+    assert all(line.startswith("  [") for line in out[1:])
+    status, out, _ = run(
+        capsys, "validate", code, "--grid", "#####,.....,.....,.....,.....", "--json"
+    )
+    assert status == 1
+    report = json.loads(out[0])
+    assert report["id"] == code
+    assert report["violations"]
+
+
+def test_convert_prints_each_format(capsys: pytest.CaptureFixture[str], code: str) -> None:
+    assert run(capsys, "convert", URL, "--to", "code") == (0, [code], "")
+    assert run(capsys, "convert", code, "--to", "url") == (0, [URL], "")
+    status, out, _ = run(capsys, "convert", URL, code, "--to", "json")
+    assert status == 0
+    assert [json.loads(line)["id"] for line in out] == [URL, code]
+
+
+# --- errors --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["count", "norinori.1.5x5.zzz"], "code 'norinori.1.5x5.zzz'"),
+        (["count", "https://puzz.link/p?norinori/5/5/"], "URL "),
+        (["count", "https://puzz.link/p?nosuch/5/5/x"], "unknown genre 'nosuch'"),
+        (["count", "missing.json"], "cannot read file 'missing.json'"),
+        (["count", "{oops"], "invalid JSON at line 1, column 2"),
+        (["count", "nothing"], "is not a puzzle code"),
+        (["count", URL, "--limit", "1"], "--limit: must be at least 2"),
+        (["count", URL, "--limit", "two"], "--limit: 'two' is not a whole number"),
+        (["count", URL, "--deadline", "-1"], "--deadline: must be a positive number"),
+        (["count", URL, "--deadline", "0"], "--deadline: must be a positive number"),
+        (["count", URL, "--deadline", "nan"], "--deadline: must be a positive number"),
+        (["count"], "required: SOURCE"),
+        ([], "required: COMMAND"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+        (["count", URL, "--bogus"], "unrecognized arguments: --bogus"),
+        (["solve", URL], "required: --rules"),
+        (["solve", URL, "--rules", "magic"], "unknown rung 'magic'"),
+        (["validate", URL, "--grid", "##/.."], "grid for "),
+        (["validate", URL, "--grid", "//"], "holds no rows"),
+        (["convert", URL, "--to", "svg"], "invalid choice: 'svg'"),
+        (["serve", "--port", "70000"], "--port: must be between 0 and 65535"),
+        (["serve", "--reload", "maybe"], "invalid choice: 'maybe'"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_2(
+    capsys: pytest.CaptureFixture[str], norinori: Genre, argv: list[str], fragment: str
+) -> None:
+    assert fragment in assert_usage_error(capsys, *argv)
+
+
+def test_a_bad_corpus_file_says_which_puzzle(
+    capsys: pytest.CaptureFixture[str], norinori: Genre, tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"genre": "norinori", "puzzles": [{"id": "p7"}]}', encoding="utf-8")
+    assert "puzzle 1 ('p7')" in assert_usage_error(capsys, "count", str(path))
+
+
+def test_validate_needs_exactly_one_puzzle(
+    capsys: pytest.CaptureFixture[str], corpus_file: str
+) -> None:
+    err = assert_usage_error(capsys, "validate", corpus_file, "--grid", "/".join(SOLUTION))
+    assert "needs one puzzle" in err
+    assert "holds 2" in err
+
+
+def test_bad_input_stops_before_any_output(capsys: pytest.CaptureFixture[str], code: str) -> None:
+    assert_usage_error(capsys, "count", code, "missing.json")
+    assert_usage_error(capsys, "solve", code, "missing.json", "--rules", "x")
+
+
+def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--help")
+    assert status == 0
+    assert "count" in "\n".join(out)
+    assert run(capsys, "count", "--help")[0] == 0
+    status, out, _ = run(capsys, "--version")
+    assert status == 0
+    assert out[0].startswith("gridproof ")
+
+
+def test_keyboard_interrupt_exits_130_quietly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, code: str
+) -> None:
+    def interrupted(*args: Any) -> dict[str, Any]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(service, "count", interrupted)
+    assert run(capsys, "count", code) == (130, [], "")
+
+
+class BrokenStdout:
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def fileno(self) -> int:
+        raise OSError("no file descriptor")
+
+
+def test_a_broken_pipe_exits_quietly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, code: str
+) -> None:
+    with monkeypatch.context() as patch:
+        patch.setattr("sys.stdout", BrokenStdout())
+        status = cli.main(["count", code])
+    assert status == 141
+    assert capsys.readouterr().err == ""
+
+
+def test_serve_runs_uvicorn_on_the_app(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: calls.append((a, k)))
+    assert run(capsys, "serve")[0] == 0
+    assert run(capsys, "serve", "--host", "0.0.0.0", "--port", "9000", "--reload")[0] == 0
+    assert run(capsys, "serve", "--reload", "no")[0] == 0
+    assert calls == [
+        (("gridproof.web.app:app",), {"host": "127.0.0.1", "port": 8000, "reload": False}),
+        (("gridproof.web.app:app",), {"host": "0.0.0.0", "port": 9000, "reload": True}),
+        (("gridproof.web.app:app",), {"host": "127.0.0.1", "port": 8000, "reload": False}),
+    ]
