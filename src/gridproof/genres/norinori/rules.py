@@ -224,78 +224,118 @@ def checker(pos: Position, area: int, halo: int) -> Callable[[int], bool]:
     return fits
 
 
-def _revise(pos: Position, i: int, j: int) -> tuple[int, ...]:
-    """The pairs of region i that some pair of region j supports."""
-    board = pos.board
-    assert pos.domains is not None
-    area = board.region_mask[i] | board.region_mask[j]
-    fits = checker(pos, area, (board.region_halo[i] | board.region_halo[j]) & ~area)
-    partners = pos.domains[j]
-    support = board.support
-    kept = []
-    for p in pos.domains[i]:
-        q = support.get((p, j))
-        if q is not None and q in partners and fits(p | q):
-            kept.append(p)
-            continue
-        for q in partners:
-            if fits(p | q):
-                support[p, j] = q
+class _Arcs:
+    """The binary checks of one AC-3 run. Cells do not change during a run, so the verdict
+    on two pairs side by side is computed once and serves both arcs between their regions;
+    the residual supports on the board remember which partner last worked."""
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+        self.checkers: dict[tuple[int, int], Callable[[int], bool]] = {}
+        self.verdicts: dict[int, bool] = {}
+
+    def fits(self, i: int, j: int, shade: int) -> bool:
+        verdict = self.verdicts.get(shade)
+        if verdict is None:
+            check = self.checkers.get((i, j))
+            if check is None:
+                board = self.pos.board
+                area = board.region_mask[i] | board.region_mask[j]
+                halo = (board.region_halo[i] | board.region_halo[j]) & ~area
+                check = self.checkers[i, j] = self.checkers[j, i] = checker(self.pos, area, halo)
+            verdict = self.verdicts[shade] = check(shade)
+        return verdict
+
+    def revise(self, i: int, j: int) -> tuple[int, ...]:
+        """The pairs of region i that some pair of region j supports."""
+        domains = self.pos.domains
+        assert domains is not None
+        partners = domains[j]
+        support = self.pos.board.support
+        kept = []
+        for p in domains[i]:
+            q = support.get((p, j))
+            if q is not None and q in partners and self.fits(i, j, p | q):
                 kept.append(p)
-                break
-    return tuple(kept)
+                continue
+            for q in partners:
+                if self.fits(i, j, p | q):
+                    support[p, j] = q
+                    kept.append(p)
+                    break
+        return tuple(kept)
 
 
-def pairs(pos: Position) -> Found:
-    """Regions as variables over their possible pairs, made arc consistent (AC-3) with
-    their neighbours; a cell every remaining pair shades is shaded, one none uses is empty."""
+def _dirty_regions(pos: Position, rule: str) -> set[int]:
+    """Regions within two steps of a cell decided since `rule` last looked: the only ones
+    whose possible pairs can have changed (what a pair needs lies within two steps)."""
     board, geo = pos.board, pos.board.geo
     if pos.domains is None:
         pos.domains = list(board.region_pairs)
-    domains = pos.domains
-    changed = pos.changed_since("pairs")
+    changed = pos.changed_since(rule)
     near = changed | geo.spread(changed)
-    dirty = board.regions_touching(near | geo.spread(near))
-    narrowed: set[int] = set()
+    return board.regions_touching(near | geo.spread(near))
+
+
+def region_options(pos: Position) -> Found:
+    """Each region's possible pairs, kept only if they suit the cells around the region; a
+    cell every remaining pair shades is shaded, one that no pair uses is empty."""
+    board = pos.board
+    dirty = _dirty_regions(pos, "region-options")
+    domains = pos.domains
+    assert domains is not None
     for rid in dirty:
         fits = checker(pos, board.region_mask[rid], board.region_halo[rid])
         live = tuple(p for p in domains[rid] if fits(p))
-        if len(live) < len(domains[rid]):
-            domains[rid] = live
-            narrowed.add(rid)
         if not live:
-            return _no_pair_left(pos, rid)
+            return _no_pair_left(pos, rid, "region-options")
+        domains[rid] = live
+    return _write_back(pos, sorted(dirty), "region-options", "that suit the cells around it")
+
+
+def pairs(pos: Position) -> Found:
+    """Regions as variables over their possible pairs, made arc consistent (AC-3): a pair
+    survives only if every neighbouring region has a pair that fits beside it."""
+    board = pos.board
+    dirty = _dirty_regions(pos, "pairs")
+    domains = pos.domains
+    assert domains is not None
     queue = [(i, j) for i in dirty for j in board.region_neighbours[i]]
     queue += [(j, i) for i in dirty for j in board.region_neighbours[i] if j not in dirty]
     queued = set(queue)
+    narrowed: set[int] = set()
+    arcs = _Arcs(pos)
     while queue:
         arc = queue.pop()
         queued.discard(arc)
         i, j = arc
-        live = _revise(pos, i, j)
+        if len(domains[i]) == 1:  # nothing to prune: the arc back to i will test its pair
+            continue
+        live = arcs.revise(i, j)
         if len(live) == len(domains[i]):
             continue
         domains[i] = live
         narrowed.add(i)
         if not live:
-            return _no_pair_left(pos, i)
+            return _no_pair_left(pos, i, "pairs")
         for k in board.region_neighbours[i]:
             if k != j and (k, i) not in queued:
                 queued.add((k, i))
                 queue.append((k, i))
-    return _write_back(pos, sorted(narrowed | dirty))
+    return _write_back(pos, sorted(narrowed), "pairs", "that every neighbouring region allows")
 
 
-def _no_pair_left(pos: Position, rid: int) -> Contradiction:
+def _no_pair_left(pos: Position, rid: int, rule: str) -> Contradiction:
     return Contradiction(
-        "pairs",
+        rule,
         f"region {rid + 1} has no way left to place its two shaded cells",
         tuple(bits(pos.board.region_mask[rid])),
         (rid,),
     )
 
 
-def _write_back(pos: Position, regions: list[int]) -> list[Step]:
+def _write_back(pos: Position, regions: list[int], rule: str, reason: str) -> list[Step]:
+    """Steps for the cells that the remaining pairs of each region agree on."""
     board = pos.board
     assert pos.domains is not None
     steps: list[Step] = []
@@ -310,7 +350,7 @@ def _write_back(pos: Position, regions: list[int]) -> list[Step]:
         clear = area & ~some & ~pos.empty
         if not (shade or clear):
             continue
-        ways = f"the {len(live)} ways" if len(live) > 1 else "the only way"
+        ways = f"all {len(live)} ways" if len(live) > 1 else "the only way"
         parts = []
         if shade:
             parts.append(f"shade {board.names(shade)}")
@@ -318,9 +358,9 @@ def _write_back(pos: Position, regions: list[int]) -> list[Step]:
             parts.append(f"leave {board.names(clear)} empty")
         steps.append(
             Step(
-                "pairs",
-                f"{ways} left to place region {rid + 1}'s two shaded cells without breaking a "
-                f"neighbouring region all {' and '.join(parts)}",
+                rule,
+                f"region {rid + 1}: {ways} to place its two shaded cells {reason} "
+                f"{' and '.join(parts)}",
                 shaded=shade,
                 empty=clear,
                 cells=tuple(bits(area)),
@@ -330,7 +370,11 @@ def _write_back(pos: Position, regions: list[int]) -> list[Step]:
     return steps
 
 
-PAIRS: tuple[Rule[Position], ...] = (*LOCAL, Rule("pairs", "region pairs", pairs))
+PAIRS: tuple[Rule[Position], ...] = (
+    *LOCAL,
+    Rule("region-options", "region options", region_options),
+    Rule("pairs", "region pairs", pairs),
+)
 
 
 def partner_candidates(pos: Position) -> int:
