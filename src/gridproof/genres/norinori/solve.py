@@ -31,9 +31,10 @@ class NorinoriSpace:
         self.propagations = 0
 
     def propagate(self, pos: Position) -> Position | None:
-        """The `pairs` ladder to a fixpoint, then a cheap lookahead: each cell that could
-        partner a lonely shaded cell is assumed each way under the `local` rules, and a
-        value that dies is dropped; repeat while that decides anything."""
+        """The `pairs` ladder to a fixpoint, then a lookahead: each undecided cell is
+        assumed each way under the cheap `local` rules (cells that could partner a lonely
+        shaded cell first, where it pays most), and a value that dies is dropped; repeat
+        while that decides anything."""
         while True:
             run = run_ladder(PAIRS, pos, self.deadline)
             self.propagations += len(run.steps)
@@ -47,7 +48,8 @@ class NorinoriSpace:
 
     def lookahead(self, pos: Position) -> bool | None:
         """Whether probing decided a cell (None: the position is dead)."""
-        for cell in bits(partner_candidates(pos) & pos.focus):
+        frontier = partner_candidates(pos) & pos.focus
+        for cell in [*bits(frontier), *bits(pos.unknown & pos.focus & ~frontier)]:
             for shade in (True, False):
                 if self.deadline.expired():
                     return False
