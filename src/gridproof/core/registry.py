@@ -44,16 +44,63 @@ class Progress:
         return (self.shaded | self.empty).bit_count() / self.size if self.size else 1.0
 
 
+@dataclass(slots=True)
+class Health:
+    """Why a generator's candidates failed, and what the run cost: every generator keeps
+    one per call and returns it with the board, or inside the `GenerationError`."""
+
+    attempts: int = 0
+    ambiguous: int = 0
+    contradiction: int = 0
+    timeout: int = 0
+    fallback: str | None = None
+    """Set when the board came from a verified fixture bank rather than a fresh build."""
+    milliseconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "attempts": self.attempts,
+            "ambiguous": self.ambiguous,
+            "contradiction": self.contradiction,
+            "timeout": self.timeout,
+            "fallback": self.fallback,
+            "milliseconds": round(self.milliseconds, 1),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What a caller asks a generator for. `options` holds the genre's own settings,
+    named as in its `options` table (for example Nondango's `rule` and `white`)."""
+
+    width: int
+    height: int
+    difficulty: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A genre-specific generator setting, as the CLI and the web offer it."""
+
+    name: str
+    help: str
+    kind: type = str
+    choices: tuple[Any, ...] | None = None
+    default: Any = None
+
+
 @dataclass(frozen=True, slots=True)
 class Generated:
-    """A generated puzzle proven unique, with its provenance and evidence."""
+    """A generated puzzle proven unique (counted to 2 by the complete counter), with the
+    seed that rebuilds it, its difficulty from the solver's own events, and the evidence."""
 
     puzzle: Any
     solution: int
     seed: int
     difficulty: str
     metrics: Mapping[str, Any] = field(default_factory=dict)
-    health: Mapping[str, Any] = field(default_factory=dict)
+    health: Health = field(default_factory=Health)
 
 
 class Genre(Protocol):
@@ -83,6 +130,18 @@ class Genre(Protocol):
     def solve(self, puzzle: Any, rung: str, deadline: Deadline) -> Progress: ...
     def count(self, puzzle: Any, limit: int, deadline: Deadline) -> Outcome: ...
     def transform(self, puzzle: Any, symmetry: Symmetry) -> Any: ...
+
+    difficulties: tuple[str, ...]
+    """The grades `generate` can be asked for, easiest first."""
+    options: tuple[Option, ...]
+    """The genre's own generator settings."""
+    sizes: tuple[tuple[int, int], tuple[int, int]]
+    """The smallest and largest (width, height) the generator supports."""
+
+    def generate(self, request: Request, seed: int, deadline: Deadline) -> Generated:
+        """A board proven unique, the same for the same request and seed on any machine;
+        raises `GenerationError` (with its health record) when it cannot prove one in time.
+        Never returns an unproven board, on any path."""
 
 
 _GENRES: dict[str, Genre] = {}

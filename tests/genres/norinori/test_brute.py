@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
-from boards import board_mix, random_partition
+from tests.genres.norinori.boards import board_mix, random_partition
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Outcome, Verdict

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from boards import board_mix
+from tests.genres.norinori.boards import board_mix
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Outcome, Verdict

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from boards import backward_board, board_mix, random_partition
+from tests.genres.norinori.boards import backward_board, board_mix, random_partition
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
