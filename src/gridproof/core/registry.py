@@ -53,6 +53,8 @@ class Health:
     ambiguous: int = 0
     contradiction: int = 0
     timeout: int = 0
+    off_grade: int = 0
+    """Candidates proven unique but of another difficulty than the one asked for."""
     fallback: str | None = None
     """Set when the board came from a verified fixture bank rather than a fresh build."""
     milliseconds: float = 0.0
@@ -63,6 +65,7 @@ class Health:
             "ambiguous": self.ambiguous,
             "contradiction": self.contradiction,
             "timeout": self.timeout,
+            "off_grade": self.off_grade,
             "fallback": self.fallback,
             "milliseconds": round(self.milliseconds, 1),
         }

@@ -1,5 +1,5 @@
 """The built-in genres; importing this package registers each of them."""
 
-from gridproof.genres import norinori
+from gridproof.genres import nonogram, norinori
 
-__all__ = ["norinori"]
+__all__ = ["nonogram", "norinori"]

@@ -8,10 +8,10 @@ from typing import Any
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError
 from gridproof.core.outcome import Outcome
-from gridproof.core.registry import Progress, register
+from gridproof.core.registry import Generated, Option, Progress, Request, register
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
-from gridproof.genres.norinori import codec, model, solve
+from gridproof.genres.norinori import codec, generate, model, solve
 from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.rules import RUNGS
 
@@ -20,6 +20,9 @@ class NorinoriGenre:
     name = "norinori"
     title = "Norinori"
     rungs: tuple[str, ...] = RUNGS
+    difficulties: tuple[str, ...] = generate.DIFFICULTIES
+    options: tuple[Option, ...] = ()
+    sizes = ((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE))
 
     def parse_code(self, text: str) -> Norinori:
         return codec.parse_code(text)
@@ -73,6 +76,9 @@ class NorinoriGenre:
 
     def transform(self, puzzle: Norinori, symmetry: Symmetry) -> Norinori:
         return model.transform(puzzle, symmetry)
+
+    def generate(self, request: Request, seed: int, deadline: Deadline) -> Generated:
+        return generate.generate(request, seed, deadline)
 
 
 GENRE = register(NorinoriGenre())

@@ -1,0 +1,205 @@
+"""Nondango in and out: gridproof codes, puzz.link URLs, corpus JSON and text grids.
+
+- Code: `nondango.1.WxH-RULE.PAYLOAD` with RULE `same` (no-three-same) or `black`
+  (no-three-black); the payload is the border bits in puzz.link's order followed by one bit
+  per cell, row-major, 1 = circle, packed by `core.codes.pack_bits`. A wall inside one
+  region has no second spelling and is rejected, so `format_code(parse_code(c)) == c`.
+- URL: `https://puzz.link/p?nondango/COLS/ROWS/BORDERS CIRCLES`, byte-identical to pzprjs:
+  the circle bits are 1 = no circle, five to a base-32 digit. A URL always means
+  no-three-same, so a no-three-black puzzle has none.
+- JSON: `{"genre": "nondango", "width", "height", "regions", "circles", "rule"}`; a missing
+  `rule` means no-three-same.
+- Grids: rows of `#` (black circle), `o` (white circle) and `.` (no circle).
+Every error is a `CodeError` that says where it happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gridproof.core import codes, pzpr
+from gridproof.core.errors import CodeError, quote
+from gridproof.core.grid import cell_name
+from gridproof.genres.nondango.model import MAX_SIDE, Nondango, Variant, make_puzzle, parse_variant
+
+GENRE = "nondango"
+VERSION = 1
+_RULE_PARAM = {Variant.NO_THREE_SAME: "same", Variant.NO_THREE_BLACK: "black"}
+_PARAM_RULE = {v: k for k, v in _RULE_PARAM.items()}
+
+
+def parse_code(text: str) -> Nondango:
+    """The puzzle of a `nondango.1.WxH-RULE.PAYLOAD` code."""
+    parts = codes.split_code(text)
+    if parts.genre != GENRE:
+        raise CodeError(f"code genre {quote(parts.genre)} is not {GENRE!r}")
+    if parts.version != VERSION:
+        raise CodeError(f"code version {parts.version} of {GENRE} is not supported (only 1)")
+    size, dash, rule = parts.params.partition("-")
+    if not dash or rule not in _PARAM_RULE:
+        raise CodeError(
+            f"code params {quote(parts.params)} are not WIDTHxHEIGHT-same or WIDTHxHEIGHT-black"
+        )
+    width, height = codes.parse_size(size, "code params")
+    if width > MAX_SIDE or height > MAX_SIDE:
+        raise CodeError(f"code params: size {quote(size)} exceeds {MAX_SIDE}x{MAX_SIDE}")
+    walls = (width - 1) * height + width * (height - 1)
+    bits = codes.unpack_bits(parts.payload, walls + width * height, "code payload")
+    region_rows = pzpr.regions_from_border_bits(bits[:walls], width, height)
+    _reject_inner_walls(bits[:walls], region_rows)
+    circle_rows = [bits[walls + r * width : walls + (r + 1) * width] for r in range(height)]
+    return make_puzzle(region_rows, circle_rows, _PARAM_RULE[rule])
+
+
+def _reject_inner_walls(bits: Sequence[int], region_rows: list[list[int]]) -> None:
+    """CodeError for the first wall that separates two cells of one region."""
+    width = len(region_rows[0])
+    across = (width - 1) * len(region_rows)
+    for index, (given, needed) in enumerate(zip(bits, pzpr.border_bits(region_rows), strict=True)):
+        if given != needed:
+            if index < across:
+                r, c = divmod(index, width - 1)
+                a, b = r * width + c, r * width + c + 1
+            else:
+                a = index - across
+                b = a + width
+            raise CodeError(
+                f"code payload: the wall between {cell_name(a, width)} and "
+                f"{cell_name(b, width)} lies inside one region"
+            )
+
+
+def format_code(puzzle: Nondango) -> str:
+    """The code of `puzzle`, the inverse of `parse_code`."""
+    circle_bits = [puzzle.circles >> cell & 1 for cell in range(puzzle.width * puzzle.height)]
+    payload = codes.pack_bits(pzpr.border_bits(puzzle.region_rows()) + circle_bits)
+    size = codes.format_size(puzzle.width, puzzle.height)
+    params = f"{size}-{_RULE_PARAM[puzzle.variant]}"
+    return codes.join_code(codes.CodeParts(GENRE, VERSION, params, payload))
+
+
+def parse_url(url: str) -> Nondango:
+    """The puzzle of a puzz.link Nondango URL (always no-three-same); CodeError for another
+    genre, a short body or trailing junk."""
+    parts = pzpr.parse_url(url)
+    if parts.genre != GENRE:
+        raise CodeError(f"url is for the puzz.link genre {quote(parts.genre)}, not {GENRE!r}")
+    region_rows, rest = pzpr.decode_borders(parts.body, parts.cols, parts.rows)
+    size = parts.cols * parts.rows
+    needed = (size + 4) // 5
+    if len(rest) < needed:
+        raise CodeError(
+            f"url body: the circles {quote(rest)} need {needed} characters for {size} cells"
+        )
+    if len(rest) > needed:
+        raise CodeError(f"url body has {quote(rest[needed:])} left over after the circles")
+    pzpr.check_base32(rest, "url circles")
+    no_circle = pzpr.unpack_base32(rest, size, "url circles")
+    circle_rows = [
+        [1 - bit for bit in no_circle[r * parts.cols : (r + 1) * parts.cols]]
+        for r in range(parts.rows)
+    ]
+    return make_puzzle(region_rows, circle_rows, Variant.NO_THREE_SAME)
+
+
+def format_url(puzzle: Nondango) -> str:
+    """The puzz.link URL of `puzzle`, as pzprjs itself writes it; CodeError for a
+    no-three-black puzzle, which puzz.link would read as no-three-same."""
+    if puzzle.variant is not Variant.NO_THREE_SAME:
+        raise CodeError(
+            "puzz.link plays Nondango as no-three-same only, "
+            "so a no-three-black puzzle has no puzz.link URL"
+        )
+    no_circle = [1 - (puzzle.circles >> cell & 1) for cell in range(puzzle.width * puzzle.height)]
+    body = pzpr.encode_borders(puzzle.region_rows()) + pzpr.pack_base32(no_circle)
+    return pzpr.format_url(GENRE, puzzle.width, puzzle.height, body)
+
+
+def from_json(obj: Mapping[str, Any]) -> Nondango:
+    """The puzzle of a corpus-JSON object with `width`, `height`, `regions` (rows of int
+    region ids), `circles` (rows of 0/1) and optionally `rule` and `genre` ('nondango')."""
+    if not isinstance(obj, Mapping):
+        raise CodeError(f"json: the puzzle is a {type(obj).__name__}, not an object")
+    for key in ("width", "height", "regions", "circles"):
+        if key not in obj:
+            raise CodeError(f"json: the puzzle has no {key!r}")
+    if obj.get("genre", GENRE) != GENRE:
+        raise CodeError(f"json: genre {quote(str(obj['genre']))} is not {GENRE!r}")
+    width, height = _json_int(obj["width"], "width"), _json_int(obj["height"], "height")
+    regions = _json_rows(obj["regions"], "regions", width, height, lambda v: True)
+    circles = _json_rows(obj["circles"], "circles", width, height, lambda v: v in (0, 1))
+    variant = parse_variant(obj.get("rule", Variant.NO_THREE_SAME.value), "json")
+    try:
+        return make_puzzle(regions, circles, variant)
+    except CodeError as error:
+        raise CodeError(f"json: {error}") from None
+
+
+def _json_rows(rows: object, key: str, width: int, height: int, allowed: Any) -> list[list[int]]:
+    if not _is_list(rows) or len(rows) != height:  # type: ignore[arg-type]
+        raise CodeError(f"json: {key!r} is not a list of {height} rows (the height)")
+    out = []
+    for r, row in enumerate(rows):  # type: ignore[attr-defined]
+        if not _is_list(row) or len(row) != width:
+            raise CodeError(f"json: {key} row {r + 1} is not a list of {width} values (the width)")
+        values = [_json_int(v, f"{key} row {r + 1}, column {c + 1}") for c, v in enumerate(row)]
+        for c, value in enumerate(values):
+            if not allowed(value):
+                raise CodeError(f"json: {key} row {r + 1}, column {c + 1} is not 0 or 1")
+        out.append(values)
+    return out
+
+
+def _json_int(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CodeError(f"json: {where} {quote(repr(value))} is not an integer")
+    return value
+
+
+def _is_list(value: object) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
+
+
+def to_json(puzzle: Nondango) -> dict[str, Any]:
+    """The corpus-JSON object of `puzzle`, the inverse of `from_json`."""
+    return {
+        "genre": GENRE,
+        "width": puzzle.width,
+        "height": puzzle.height,
+        "regions": puzzle.region_rows(),
+        "circles": puzzle.circle_rows(),
+        "rule": puzzle.variant.value,
+    }
+
+
+def format_grid(puzzle: Nondango, black: int) -> list[str]:
+    """Rows of `#` (black circle), `o` (white circle) and `.` (no circle); paint on a cell
+    without a circle still shows as `#`, so the validator can name it."""
+    w = puzzle.width
+    return [
+        "".join(_grid_char(puzzle.circles, black, r * w + c) for c in range(w))
+        for r in range(puzzle.height)
+    ]
+
+
+def _grid_char(circles: int, black: int, cell: int) -> str:
+    if black >> cell & 1:
+        return "#"
+    return "o" if circles >> cell & 1 else "."
+
+
+def parse_grid(puzzle: Nondango, rows: Sequence[str]) -> int:
+    """The black mask of rows of text: `#` is black; `o`, `%`, `.`, `+` and `-` are not."""
+    if len(rows) != puzzle.height:
+        raise CodeError(f"the grid has {len(rows)} rows, the puzzle {puzzle.height}")
+    black = 0
+    for r, row in enumerate(rows):
+        if not isinstance(row, str) or len(row) != puzzle.width:
+            raise CodeError(f"grid row {r + 1} {row!r} is not {puzzle.width} characters")
+        for c, ch in enumerate(row):
+            if ch == "#":
+                black |= 1 << (r * puzzle.width + c)
+            elif ch not in "o%.+-":
+                raise CodeError(f"grid row {r + 1}, column {c + 1}: {ch!r} is not '#', 'o' or '.'")
+    return black

@@ -1,0 +1,226 @@
+"""Nondango: the puzzle value, its two rule variants, and a validator read off the rules.
+
+Rules: the grid is cut into regions and some cells hold a circle. Paint exactly one circle
+black in every region; every other circle is white. Three consecutive circles (three
+adjacent cells in a line, across, down or on either diagonal, each holding a circle) must
+never be
+- `no-three-same` (janko.at and puzz.link, the default): all the same colour;
+- `no-three-black` (the variant the design note analyses): all black.
+
+Glossary: `regions[cell]` is the region id of a cell, ids numbered 0.. in order of first
+appearance (row-major); `circles` is the int mask of cells holding a circle; `black` (a
+grid, a solution) is the int mask of black circles, bit `row * width + col`; the `variant`
+is which of the two rules the puzzle plays by. The validator reads the rules directly off
+coordinates and shares no code with the solvers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from gridproof.core.errors import CodeError, quote
+from gridproof.core.symmetry import Symmetry
+from gridproof.core.trace import Violation
+
+MAX_SIDE = 100
+DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+"""Across, down, down-right and down-left: every line of three is found once."""
+
+
+class Variant(StrEnum):
+    """Which lines of three are forbidden."""
+
+    NO_THREE_SAME = "no-three-same"
+    NO_THREE_BLACK = "no-three-black"
+
+
+def parse_variant(text: object, where: str) -> Variant:
+    """The variant named `text`; CodeError naming both otherwise."""
+    for variant in Variant:
+        if text == variant.value:
+            return variant
+    shown = quote(text) if isinstance(text, str) else repr(text)
+    raise CodeError(f"{where}: rule {shown} is not 'no-three-same' or 'no-three-black'")
+
+
+@dataclass(frozen=True, slots=True)
+class Nondango:
+    """A Nondango puzzle: connected regions, a mask of circles and the rule variant."""
+
+    width: int
+    height: int
+    regions: tuple[int, ...]
+    circles: int
+    variant: Variant = Variant.NO_THREE_SAME
+
+    @property
+    def region_count(self) -> int:
+        return max(self.regions) + 1
+
+    def region_cells(self) -> list[list[int]]:
+        """The cells of each region, by region id."""
+        out: list[list[int]] = [[] for _ in range(self.region_count)]
+        for cell, rid in enumerate(self.regions):
+            out[rid].append(cell)
+        return out
+
+    def region_circles(self) -> list[int]:
+        """The mask of each region's circles, by region id."""
+        masks = [0] * self.region_count
+        for cell, rid in enumerate(self.regions):
+            if self.circles >> cell & 1:
+                masks[rid] |= 1 << cell
+        return masks
+
+    def region_rows(self) -> list[list[int]]:
+        w = self.width
+        return [list(self.regions[r * w : (r + 1) * w]) for r in range(self.height)]
+
+    def circle_rows(self) -> list[list[int]]:
+        """Rows of 0/1, 1 where the cell holds a circle."""
+        w = self.width
+        return [[self.circles >> (r * w + c) & 1 for c in range(w)] for r in range(self.height)]
+
+
+def make_puzzle(
+    region_rows: Sequence[Sequence[object]],
+    circle_rows: Sequence[Sequence[object]],
+    variant: Variant = Variant.NO_THREE_SAME,
+) -> Nondango:
+    """A puzzle from rows of region labels (any hashable labels; ids are renumbered) and rows
+    of circle flags (truthy = circle).
+
+    Raises `CodeError` for ragged, empty or oversized grids, circle rows of another shape,
+    and regions that are not connected (one label on two areas is two regions on paper).
+    """
+    width, height = _shape(region_rows, "region")
+    if len(circle_rows) != height:
+        raise CodeError(f"there are {len(circle_rows)} circle rows, expected {height}")
+    circles = 0
+    for r, row in enumerate(circle_rows):
+        if len(row) != width:
+            raise CodeError(f"circle row {r + 1} has {len(row)} cells, expected {width}")
+        for c, flag in enumerate(row):
+            if flag:
+                circles |= 1 << (r * width + c)
+    labels = [label for row in region_rows for label in row]
+    renumber: dict[object, int] = {}
+    for label in labels:
+        renumber.setdefault(label, len(renumber))
+    puzzle = Nondango(width, height, tuple(renumber[x] for x in labels), circles, variant)
+    for rid, cells in enumerate(puzzle.region_cells()):
+        if len(_component(puzzle, cells[0])) != len(cells):
+            label = next(k for k, v in renumber.items() if v == rid)
+            r, c = divmod(cells[0], width)
+            raise CodeError(
+                f"region {label!r} (first at row {r + 1}, column {c + 1}) is not connected"
+            )
+    return puzzle
+
+
+def _shape(rows: Sequence[Sequence[object]], what: str) -> tuple[int, int]:
+    height = len(rows)
+    if height == 0 or len(rows[0]) == 0:
+        raise CodeError("the grid is empty")
+    width = len(rows[0])
+    if width > MAX_SIDE or height > MAX_SIDE:
+        raise CodeError(f"grid {width}x{height} is larger than {MAX_SIDE}x{MAX_SIDE}")
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise CodeError(f"{what} row {r + 1} has {len(row)} cells, expected {width}")
+    return width, height
+
+
+def _component(puzzle: Nondango, start: int) -> set[int]:
+    w, h, reg = puzzle.width, puzzle.height, puzzle.regions
+    seen = {start}
+    todo = [start]
+    while todo:
+        cell = todo.pop()
+        r, c = divmod(cell, w)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            other = rr * w + cc
+            if 0 <= rr < h and 0 <= cc < w and other not in seen and reg[other] == reg[cell]:
+                seen.add(other)
+                todo.append(other)
+    return seen
+
+
+def validate(puzzle: Nondango, black: int) -> list[Violation]:
+    """Every violation in a finished grid: black paint off the circles, regions without
+    exactly one black circle, and forbidden lines of three. Empty means a solution."""
+    w, h = puzzle.width, puzzle.height
+    problems = []
+    if black < 0 or black >> (w * h):
+        problems.append(Violation("grid", f"the grid paints cells outside the {w}x{h} board"))
+        return problems
+    for cell in range(w * h):
+        if black >> cell & 1 and not puzzle.circles >> cell & 1:
+            problems.append(
+                Violation(
+                    "no-circle",
+                    f"r{cell // w + 1}c{cell % w + 1} is painted but holds no circle",
+                    (cell,),
+                    (puzzle.regions[cell],),
+                )
+            )
+    problems += _region_problems(puzzle, black)
+    problems += _line_problems(puzzle, black)
+    return problems
+
+
+def _region_problems(puzzle: Nondango, black: int) -> list[Violation]:
+    problems = []
+    for rid, cells in enumerate(puzzle.region_cells()):
+        painted = [c for c in cells if black >> c & 1 and puzzle.circles >> c & 1]
+        if len(painted) != 1:
+            problems.append(
+                Violation(
+                    "region-count",
+                    f"region {rid + 1} holds {len(painted)} black circles, not 1",
+                    tuple(painted or cells),
+                    (rid,),
+                )
+            )
+    return problems
+
+
+def _line_problems(puzzle: Nondango, black: int) -> list[Violation]:
+    w, h = puzzle.width, puzzle.height
+    problems = []
+    for r in range(h):
+        for c in range(w):
+            for dr, dc in DIRECTIONS:
+                line = [(r + k * dr, c + k * dc) for k in range(3)]
+                if not all(0 <= rr < h and 0 <= cc < w for rr, cc in line):
+                    continue
+                cells = [rr * w + cc for rr, cc in line]
+                if not all(puzzle.circles >> cell & 1 for cell in cells):
+                    continue
+                colours = {black >> cell & 1 for cell in cells}
+                if colours == {1} or (colours == {0} and puzzle.variant is Variant.NO_THREE_SAME):
+                    colour = "black" if colours == {1} else "white"
+                    names = ", ".join(f"r{rr + 1}c{cc + 1}" for rr, cc in line)
+                    problems.append(
+                        Violation(
+                            f"three-{colour}",
+                            f"{names} are three {colour} circles in a row",
+                            tuple(cells),
+                            tuple(sorted({puzzle.regions[cell] for cell in cells})),
+                        )
+                    )
+    return problems
+
+
+def transform(puzzle: Nondango, symmetry: Symmetry) -> Nondango:
+    """The puzzle carried by one of the eight symmetries of the square."""
+    width, height = symmetry.shape(puzzle.width, puzzle.height)
+    moved = symmetry.cells(puzzle.regions, puzzle.width, puzzle.height)
+    circles = symmetry.mask(puzzle.circles, puzzle.width, puzzle.height)
+    return make_puzzle(
+        [moved[r * width : (r + 1) * width] for r in range(height)],
+        [[circles >> (r * width + c) & 1 for c in range(width)] for r in range(height)],
+        puzzle.variant,
+    )

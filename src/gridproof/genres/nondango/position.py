@@ -1,0 +1,280 @@
+"""The solver's view of a Nondango board: its lines of three, screened, and a partial answer.
+
+A region is a variable whose domain is its circles that are not yet white; a line of three
+circles is a constraint that forbids one colouring of it. Two screens drop the forbidden
+colourings that can never happen, so that the rest (the `live` ones) are the whole puzzle:
+- a line with two circles in one region can never be all black (a region paints one);
+- a line that holds every circle of some region can never be all white (that region's
+  black circle is in it).
+Under `no-three-black` only the all-black side exists at all.
+
+Glossary: `black`, `white` are masks of decided circles, `unknown` the circles left;
+`nogood` is the mask of a line's three cells; `black_nogoods` and `white_nogoods` are the
+live ones; a `part` of a white nogood is one region's share of its cells; `focus` is the
+cells a search of a position may branch on; `fresh_*` are the decisions propagation has
+not followed yet. `Reading` names how the rule is read: correctly, or with one of the two
+misreadings the study measures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from itertools import combinations
+
+from gridproof.core.deadline import Deadline
+from gridproof.core.grid import Geometry, bits
+from gridproof.core.search import Contradiction
+from gridproof.core.trace import Step
+from gridproof.genres.nondango.model import Nondango, Variant
+
+DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+
+
+class Reading(StrEnum):
+    """How the line rule is read: as written, without its diagonals, or as "no three
+    anywhere in one line" (any three circles of a row, column or diagonal)."""
+
+    RULE = "rule"
+    NO_DIAGONALS = "no-diagonals"
+    ANYWHERE = "anywhere"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Everything about a puzzle that never changes while solving it."""
+
+    geo: Geometry
+    variant: Variant
+    region_of: tuple[int, ...]
+    region_circles: tuple[int, ...]
+    circles: int
+    triples: tuple[int, ...]
+    """Every line of three circles the reading names, screened or not."""
+    black_nogoods: tuple[int, ...]
+    white_nogoods: tuple[int, ...]
+    black_partners: tuple[tuple[int, ...], ...]
+    """Per cell: the other two cells of each live black nogood through it."""
+    white_of: tuple[tuple[int, ...], ...]
+    """Per cell: the indices of the live white nogoods through it."""
+    white_parts: tuple[tuple[tuple[int, int], ...], ...]
+    """Per white nogood: (region, that region's cells of it) for each region it touches."""
+
+    def name(self, cell: int) -> str:
+        return self.geo.name(cell)
+
+    def names(self, mask: int) -> str:
+        return ", ".join(self.geo.name(c) for c in bits(mask))
+
+    def regions_of(self, mask: int) -> list[int]:
+        return sorted({self.region_of[c] for c in bits(mask)})
+
+    @property
+    def circleless(self) -> list[int]:
+        """Regions without a circle: no answer can exist."""
+        return [rid for rid, m in enumerate(self.region_circles) if not m]
+
+
+def line_triples(puzzle: Nondango, reading: Reading) -> list[int]:
+    """The masks of the lines of three circles that `reading` forbids colourings of."""
+    w, h, circles = puzzle.width, puzzle.height, puzzle.circles
+    if reading is Reading.ANYWHERE:
+        return _anywhere_triples(puzzle)
+    directions = DIRECTIONS if reading is Reading.RULE else DIRECTIONS[:2]
+    out = []
+    for r in range(h):
+        for c in range(w):
+            for dr, dc in directions:
+                if not (0 <= r + 2 * dr < h and 0 <= c + 2 * dc < w):
+                    continue
+                mask = sum(1 << ((r + k * dr) * w + c + k * dc) for k in range(3))
+                if mask & circles == mask:
+                    out.append(mask)
+    return out
+
+
+def _anywhere_triples(puzzle: Nondango) -> list[int]:
+    """Every three circles of one full row, column, diagonal or anti-diagonal."""
+    w, h = puzzle.width, puzzle.height
+    lines: list[list[int]] = [[r * w + c for c in range(w)] for r in range(h)]
+    lines += [[r * w + c for r in range(h)] for c in range(w)]
+    for start in range(-(h - 1), w):
+        lines.append([r * w + r + start for r in range(h) if 0 <= r + start < w])
+        lines.append([r * w + start + h - 1 - r for r in range(h) if 0 <= start + h - 1 - r < w])
+    out = []
+    for line in lines:
+        held = [cell for cell in line if puzzle.circles >> cell & 1]
+        out += [(1 << a) | (1 << b) | (1 << c) for a, b, c in combinations(held, 3)]
+    return out
+
+
+def black_is_live(mask: int, region_of: tuple[int, ...]) -> bool:
+    """Whether a line can be all black: its three circles lie in three regions."""
+    return len({region_of[c] for c in bits(mask)}) == 3
+
+
+def white_is_live(mask: int, region_of: tuple[int, ...], region_circles: tuple[int, ...]) -> bool:
+    """Whether a line can be all white: no region has all its circles in it."""
+    return all(region_circles[region_of[c]] & ~mask for c in bits(mask))
+
+
+def build_board(puzzle: Nondango, reading: Reading = Reading.RULE) -> Board:
+    """The tables of `puzzle` under `reading` (see `board_of` for the cached form)."""
+    size = puzzle.width * puzzle.height
+    region_of = puzzle.regions
+    region_circles = tuple(puzzle.region_circles())
+    triples = tuple(line_triples(puzzle, reading))
+    black = tuple(m for m in triples if black_is_live(m, region_of))
+    white: tuple[int, ...] = ()
+    if puzzle.variant is Variant.NO_THREE_SAME:
+        white = tuple(m for m in triples if white_is_live(m, region_of, region_circles))
+    partners: list[list[int]] = [[] for _ in range(size)]
+    for mask in black:
+        for cell in bits(mask):
+            partners[cell].append(mask & ~(1 << cell))
+    white_of: list[list[int]] = [[] for _ in range(size)]
+    parts = []
+    for index, mask in enumerate(white):
+        for cell in bits(mask):
+            white_of[cell].append(index)
+        by_region: dict[int, int] = {}
+        for cell in bits(mask):
+            by_region[region_of[cell]] = by_region.get(region_of[cell], 0) | 1 << cell
+        parts.append(tuple(sorted(by_region.items())))
+    return Board(
+        geo=Geometry(puzzle.width, puzzle.height),
+        variant=puzzle.variant,
+        region_of=region_of,
+        region_circles=region_circles,
+        circles=puzzle.circles,
+        triples=triples,
+        black_nogoods=black,
+        white_nogoods=white,
+        black_partners=tuple(tuple(p) for p in partners),
+        white_of=tuple(tuple(w) for w in white_of),
+        white_parts=tuple(parts),
+    )
+
+
+@lru_cache(maxsize=64)
+def board_of(puzzle: Nondango, reading: Reading = Reading.RULE) -> Board:
+    """`build_board`, cached: a puzzle is counted, solved and hinted many times."""
+    return build_board(puzzle, reading)
+
+
+class Position:
+    """A partial answer that rules read and steps extend; cheap to copy for search."""
+
+    __slots__ = ("black", "board", "deadline", "focus", "fresh_black", "fresh_white", "white")
+
+    def __init__(self, board: Board, deadline: Deadline | None = None) -> None:
+        self.board = board
+        self.black = 0
+        self.white = 0
+        self.fresh_black = 0
+        self.fresh_white = board.circles  # the first propagation looks at everything
+        self.deadline = deadline or Deadline.never()
+        self.focus = board.geo.full
+
+    @property
+    def unknown(self) -> int:
+        return self.board.circles & ~(self.black | self.white)
+
+    @property
+    def empty(self) -> int:
+        """Cells decided not black: white circles and every cell without a circle."""
+        return self.white | (self.board.geo.full & ~self.board.circles)
+
+    def copy(self) -> Position:
+        twin = Position.__new__(Position)
+        twin.board = self.board
+        twin.black = self.black
+        twin.white = self.white
+        twin.fresh_black = self.fresh_black
+        twin.fresh_white = self.fresh_white
+        twin.deadline = self.deadline
+        twin.focus = self.focus
+        return twin
+
+    def apply(self, step: Step) -> Contradiction | None:
+        """Decide the step's circles (cells without a circle are white already)."""
+        board = self.board
+        painted = step.shaded & ~board.circles
+        if painted:
+            cell = (painted & -painted).bit_length() - 1
+            return Contradiction(step.rule, f"{board.name(cell)} holds no circle to paint", (cell,))
+        white = step.empty & board.circles
+        clash = (step.shaded & self.white) | (white & self.black)
+        if clash:
+            cell = (clash & -clash).bit_length() - 1
+            return Contradiction(
+                step.rule, f"{board.name(cell)} would be both black and white", (cell,)
+            )
+        self.fresh_black |= step.shaded & ~self.black
+        self.fresh_white |= white & ~self.white
+        self.black |= step.shaded
+        self.white |= white
+        return None
+
+    def paint(self, cell: int) -> None:
+        """Assume `cell` black (for probes and branches); propagation checks it."""
+        self.black |= 1 << cell
+        self.fresh_black |= 1 << cell
+
+
+def propagate(pos: Position) -> bool:
+    """Close `pos` under the `region` and `triple` rungs (one black per region; no live
+    nogood completed), following only the fresh decisions. False on a contradiction."""
+    board = pos.board
+    if pos.black & pos.white:
+        return False
+    black, white = pos.black, pos.white
+    fresh_b, fresh_w = pos.fresh_black, pos.fresh_white
+    region_of, region_circles = board.region_of, board.region_circles
+    partners, white_of, parts = board.black_partners, board.white_of, board.white_parts
+    while fresh_b or fresh_w:
+        if fresh_b:
+            low = fresh_b & -fresh_b
+            fresh_b ^= low
+            cell = low.bit_length() - 1
+            mates = region_circles[region_of[cell]] & ~low
+            if mates & black:
+                return False
+            fresh_w |= mates & ~white
+            white |= mates
+            for other in partners[cell]:
+                hit = other & black
+                if hit == other:
+                    return False
+                if hit and not (other & white):
+                    fresh_w |= other ^ hit
+                    white |= other ^ hit
+            continue
+        low = fresh_w & -fresh_w
+        fresh_w ^= low
+        cell = low.bit_length() - 1
+        left = region_circles[region_of[cell]] & ~white
+        if not left:
+            return False
+        if not left & (left - 1) and not left & black:
+            black |= left
+            fresh_b |= left
+        for index in white_of[cell]:
+            alive = None
+            for part in parts[index]:
+                if part[1] & ~white:
+                    if alive is not None:
+                        break
+                    alive = part
+            else:
+                if alive is None:
+                    return False
+                kill = region_circles[alive[0]] & ~alive[1] & ~white
+                if kill & black:
+                    return False
+                fresh_w |= kill
+                white |= kill
+    pos.black, pos.white = black, white
+    pos.fresh_black = pos.fresh_white = 0
+    return True

@@ -1,0 +1,95 @@
+"""A SAT oracle for Nondango, for tests and benchmarks only: the engine never imports it.
+
+One variable per circle (variable `cell + 1` is true when the circle is black), no
+auxiliary variables, so every model is an answer and a blocking clause over the circle
+variables removes exactly one:
+
+- every region paints at least one circle (one clause) and at most one (pairwise);
+- every geometric line of three circles is not all black, and under no-three-same not all
+  white. No screen: dead lines are encoded too.
+
+Needs the `python-sat` package from the dev extras.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from pysat.solvers import Cadical153  # type: ignore[import-untyped]
+
+from gridproof.core.deadline import Deadline
+from gridproof.core.outcome import Outcome, verdict_for
+from gridproof.genres.nondango.model import Nondango, Variant
+
+Clause = list[int]
+
+
+def encode(puzzle: Nondango) -> list[Clause]:
+    """CNF clauses whose models over the circle variables are exactly the answers."""
+    clauses: list[Clause] = []
+    lits_of: dict[int, list[int]] = {}
+    for cell, rid in enumerate(puzzle.regions):
+        lits_of.setdefault(rid, [])
+        if puzzle.circles >> cell & 1:
+            lits_of[rid].append(cell + 1)
+    for lits in lits_of.values():
+        if not lits:
+            return [[1], [-1]]  # a region without a circle cannot paint one
+        clauses.append(list(lits))
+        clauses.extend([-a, -b] for a, b in combinations(lits, 2))
+    for line in _lines(puzzle):
+        clauses.append([-v for v in line])
+        if puzzle.variant is Variant.NO_THREE_SAME:
+            clauses.append(list(line))
+    return clauses
+
+
+def count_sat(puzzle: Nondango, limit: int = 2) -> Outcome:
+    """Count answers up to `limit` by enumerating models with blocking clauses.
+
+    `nodes` is the number of SAT calls. There is no deadline: the oracle always finishes.
+    """
+    if limit < 2:
+        raise ValueError(
+            f"limit must be at least 2 (uniqueness needs a second search), got {limit}"
+        )
+    clock = Deadline.never()
+    variables = [cell + 1 for cell in range(puzzle.width * puzzle.height)]
+    variables = [v for v in variables if puzzle.circles >> (v - 1) & 1]
+    solutions: list[int] = []
+    calls = 0
+    solver = Cadical153(bootstrap_with=encode(puzzle))
+    try:
+        while len(solutions) < limit:
+            calls += 1
+            if not solver.solve():
+                break
+            model = set(solver.get_model())
+            black = sum(1 << (v - 1) for v in variables if v in model)
+            solutions.append(black)
+            solver.add_clause([-v if v in model else v for v in variables])
+    finally:
+        solver.delete()
+    return Outcome(
+        verdict=verdict_for(len(solutions), True),
+        solutions=tuple(solutions),
+        limit=limit,
+        nodes=calls,
+        propagations=0,
+        elapsed=clock.elapsed(),
+    )
+
+
+def _lines(puzzle: Nondango) -> list[tuple[int, int, int]]:
+    """The variables of every line of three consecutive circles."""
+    w, h = puzzle.width, puzzle.height
+    out = []
+    for r in range(h):
+        for c in range(w):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                if not (0 <= r + 2 * dr < h and 0 <= c + 2 * dc < w):
+                    continue
+                a, b, d = ((r + k * dr) * w + c + k * dc for k in range(3))
+                if all(puzzle.circles >> x & 1 for x in (a, b, d)):
+                    out.append((a + 1, b + 1, d + 1))
+    return out

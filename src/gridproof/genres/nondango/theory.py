@@ -1,0 +1,108 @@
+"""The design note's lemma as code: certificates, certifying lines and region groups.
+
+Move a region's black circle onto another circle of the same region: no other region is
+touched, so the only line the move can break is one through a circle that changed colour.
+Under no-three-black that is a line through the new black circle whose other two circles
+were already black: the new circle's `certificate`. Under no-three-same a line through
+the old black circle whose other two are white breaks too, and certifies every other
+circle of that region at once. A unique answer needs a certificate for every white circle;
+a line with two black circles holds exactly one white one, so under no-three-black
+`circles - regions <= certifying lines <= live lines`.
+
+Glossary: `answer` is the mask of black circles of a solution; `line` is the mask of a
+line of three circles; `groups` are sets of regions that no live line joins to another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gridproof.core.grid import bits
+from gridproof.genres.nondango.model import Nondango, Variant, validate
+from gridproof.genres.nondango.position import Board, board_of
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCheck:
+    """Every one-circle move of every region's black in one answer, checked."""
+
+    moves: int
+    illegal: int
+    certified_black: int
+    """Moves explained by a line through the new black circle with two black circles."""
+    certified_white: int
+    """Moves explained only by a line through the old black circle with two white ones."""
+
+    @property
+    def certified(self) -> int:
+        return self.certified_black + self.certified_white
+
+
+def black_certificates(board: Board, answer: int, cell: int) -> list[int]:
+    """Live lines through `cell` whose other two circles are black in `answer`."""
+    bit = 1 << cell
+    return [line for line in board.black_nogoods if line & bit and line & answer == line ^ bit]
+
+
+def white_certificates(board: Board, answer: int, cell: int) -> list[int]:
+    """No-three-same: lines through `cell`'s region's black circle whose other two circles
+    are white in `answer` and do not include `cell`: moving the black onto `cell` makes
+    them all white."""
+    if board.variant is not Variant.NO_THREE_SAME:
+        return []
+    old = board.region_circles[board.region_of[cell]] & answer
+    return [
+        line
+        for line in board.triples
+        if line & old and not line >> cell & 1 and not line & answer & ~old
+    ]
+
+
+def is_certified(board: Board, answer: int, cell: int) -> bool:
+    """Whether moving `cell`'s region's black circle onto `cell` provably breaks a line."""
+    return bool(black_certificates(board, answer, cell) or white_certificates(board, answer, cell))
+
+
+def check_moves(puzzle: Nondango, answer: int) -> MoveCheck:
+    """Make every one-circle move in `answer`, judge it with the independent validator,
+    and look for its certificate."""
+    board = board_of(puzzle)
+    moves = illegal = by_black = by_white = 0
+    for circles in board.region_circles:
+        old = circles & answer
+        for cell in bits(circles & ~answer):
+            moved = answer ^ old ^ (1 << cell)
+            moves += 1
+            illegal += bool(validate(puzzle, moved))
+            if black_certificates(board, answer, cell):
+                by_black += 1
+            elif white_certificates(board, answer, cell):
+                by_white += 1
+    return MoveCheck(moves, illegal, by_black, by_white)
+
+
+def certifying_lines(board: Board, answer: int) -> int:
+    """Live lines with exactly two black circles in `answer` (each certifies its third)."""
+    return sum((line & answer).bit_count() == 2 for line in board.black_nogoods)
+
+
+def static_groups(board: Board) -> list[list[int]]:
+    """Regions grouped by the live lines joining them, each region with one circle (a
+    given: decided before anything starts) a group of its own; sorted by first region."""
+    givens = {rid for rid, m in enumerate(board.region_circles) if m and not m & (m - 1)}
+    parent = list(range(len(board.region_circles)))
+
+    def root(rid: int) -> int:
+        while parent[rid] != rid:
+            parent[rid] = parent[parent[rid]]
+            rid = parent[rid]
+        return rid
+
+    for line in (*board.black_nogoods, *board.white_nogoods):
+        open_ = [board.region_of[c] for c in bits(line) if board.region_of[c] not in givens]
+        for rid in open_[1:]:
+            parent[root(rid)] = root(open_[0])
+    groups: dict[int, list[int]] = {}
+    for rid in range(len(parent)):
+        groups.setdefault(root(rid), []).append(rid)
+    return sorted(groups.values())

@@ -1,0 +1,149 @@
+"""Nonogram: the puzzle value, its rules as a validator, and clue derivation.
+
+Rules: shade cells so that the runs of consecutive shaded cells in every row (left to
+right) and every column (top to bottom) have exactly the lengths its clue lists, in order;
+runs are separated by at least one empty cell, and an empty clue list is an empty line.
+
+Glossary: `rows[r]` and `cols[c]` are clue tuples of positive ints; `shaded` is the int
+mask of shaded cells (bit `row * width + col`). The validator reads runs directly off
+coordinates and shares no code with the solvers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gridproof.core.errors import CodeError, quote
+from gridproof.core.symmetry import Symmetry
+from gridproof.core.trace import Violation
+
+MAX_SIDE = 1024
+Clue = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Nonogram:
+    """A Nonogram: a width × height grid with a clue beside every row and column."""
+
+    width: int
+    height: int
+    rows: tuple[Clue, ...]
+    cols: tuple[Clue, ...]
+
+    @property
+    def lines(self) -> tuple[Clue, ...]:
+        """Every clue, rows first (line `r` is row r, line `height + c` is column c)."""
+        return self.rows + self.cols
+
+
+def line_name(index: int, height: int) -> str:
+    """`row 3` or `column 5` (1-based) for line `index` of `Nonogram.lines`."""
+    return f"row {index + 1}" if index < height else f"column {index - height + 1}"
+
+
+def clue_text(clue: Sequence[int]) -> str:
+    return " ".join(map(str, clue)) if clue else "(empty)"
+
+
+def make_puzzle(rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]]) -> Nonogram:
+    """A puzzle from its row and column clues; CodeError for a clue that is not a list of
+    positive numbers, a clue that cannot fit its line, or shaded totals that disagree."""
+    height, width = len(rows), len(cols)
+    if height == 0 or width == 0:
+        raise CodeError(f"a nonogram needs at least one row and one column, got {width}x{height}")
+    if width > MAX_SIDE or height > MAX_SIDE:
+        raise CodeError(f"grid {width}x{height} is larger than {MAX_SIDE}x{MAX_SIDE}")
+    row_clues = tuple(_check_clue(clue, width, f"row {r + 1}") for r, clue in enumerate(rows))
+    col_clues = tuple(_check_clue(clue, height, f"column {c + 1}") for c, clue in enumerate(cols))
+    across, down = sum(map(sum, row_clues)), sum(map(sum, col_clues))
+    if across != down:
+        raise CodeError(
+            f"the row clues shade {across} cells but the column clues shade {down}: "
+            "they cannot describe one picture"
+        )
+    return Nonogram(width, height, row_clues, col_clues)
+
+
+def _check_clue(clue: Sequence[int], length: int, where: str) -> Clue:
+    if isinstance(clue, str | bytes) or not isinstance(clue, Sequence):
+        raise CodeError(f"{where}: clue {quote(repr(clue))} is not a list of numbers")
+    for value in clue:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise CodeError(f"{where}: clue {quote(repr(list(clue)))} is not a list of numbers")
+        if value < 1:
+            raise CodeError(f"{where}: clue {quote(repr(list(clue)))} holds {value}, not positive")
+    need = sum(clue) + len(clue) - 1 if clue else 0
+    if need > length:
+        raise CodeError(
+            f"{where}: clue {quote(clue_text(clue))} needs {need} cells but the line has {length}"
+        )
+    return tuple(clue)
+
+
+def runs_of(cells: Sequence[bool]) -> Clue:
+    """The lengths of the runs of True in `cells`, in order."""
+    out: list[int] = []
+    run = 0
+    for cell in cells:
+        if cell:
+            run += 1
+        elif run:
+            out.append(run)
+            run = 0
+    if run:
+        out.append(run)
+    return tuple(out)
+
+
+def clues_of(width: int, height: int, shaded: int) -> Nonogram:
+    """The puzzle whose picture is `shaded` (its clues read off the picture)."""
+    rows = [
+        runs_of([bool(shaded >> (r * width + c) & 1) for c in range(width)]) for r in range(height)
+    ]
+    cols = [
+        runs_of([bool(shaded >> (r * width + c) & 1) for r in range(height)]) for c in range(width)
+    ]
+    return make_puzzle(rows, cols)
+
+
+def validate(puzzle: Nonogram, shaded: int) -> list[Violation]:
+    """Every line whose runs differ from its clue. Empty means the grid is a solution."""
+    w, h = puzzle.width, puzzle.height
+    problems = []
+    if shaded < 0 or shaded >> (w * h):
+        problems.append(Violation("grid", f"the grid shades cells outside the {w}x{h} board"))
+    for r, clue in enumerate(puzzle.rows):
+        cells = [r * w + c for c in range(w)]
+        problems += _line_problem(f"row {r + 1}", clue, cells, shaded)
+    for c, clue in enumerate(puzzle.cols):
+        cells = [r * w + c for r in range(h)]
+        problems += _line_problem(f"column {c + 1}", clue, cells, shaded)
+    return problems
+
+
+def _line_problem(name: str, clue: Clue, cells: list[int], shaded: int) -> list[Violation]:
+    found = runs_of([bool(shaded >> cell & 1) for cell in cells])
+    if found == clue:
+        return []
+    text = f"{name} has runs {clue_text(found)}, its clue says {clue_text(clue)}"
+    return [Violation("clue", text, tuple(cells))]
+
+
+def transform(puzzle: Nonogram, symmetry: Symmetry) -> Nonogram:
+    """The puzzle carried by one of the eight symmetries of the square."""
+    w, h = puzzle.width, puzzle.height
+    new_w, new_h = symmetry.shape(w, h)
+    new_rows: list[Clue] = [()] * new_h
+    new_cols: list[Clue] = [()] * new_w
+    lines = [((r, 0), (r, w - 1), clue) for r, clue in enumerate(puzzle.rows)]
+    lines += [((0, c), (h - 1, c), clue) for c, clue in enumerate(puzzle.cols)]
+    for index, (first, last, clue) in enumerate(lines):
+        is_row = index < h
+        r0, c0 = symmetry.map_rc(*first, w, h)
+        r1, c1 = symmetry.map_rc(*last, w, h)
+        if is_row != symmetry.swaps_axes:  # the line stays a row
+            new_rows[r0] = clue if c0 <= c1 else clue[::-1]
+        else:
+            new_cols[c0] = clue if r0 <= r1 else clue[::-1]
+    return Nonogram(new_w, new_h, tuple(new_rows), tuple(new_cols))

@@ -1,0 +1,132 @@
+"""A SAT oracle for Nonogram, for tests and benchmarks only: the engine never imports it.
+
+Variable `cell + 1` is true when the cell is shaded. Each line adds, per block j, one
+variable per position where the block may start (between its leftmost and rightmost
+places on the empty line), and clauses saying:
+
+- block j starts exactly once (one long clause, and at most one through a sequential
+  counter);
+- block j + 1 starts at least `length_j + 1` cells after block j (a start of j + 1 needs a
+  start of j early enough);
+- a start shades the block's cells; a shaded cell is covered by some block start.
+
+The start variables are fixed by the cells of a model, so a blocking clause over the
+cell variables removes exactly one solution. Needs `python-sat` from the dev extras.
+"""
+
+from __future__ import annotations
+
+from pysat.solvers import Cadical153  # type: ignore[import-untyped]
+
+from gridproof.core.deadline import Deadline
+from gridproof.core.outcome import Outcome, verdict_for
+from gridproof.genres.nonogram.model import Nonogram
+
+Clause = list[int]
+
+
+class _Vars:
+    def __init__(self, first: int) -> None:
+        self.top = first - 1
+
+    def new(self) -> int:
+        self.top += 1
+        return self.top
+
+
+def _line(cells: list[int], clue: tuple[int, ...], pool: _Vars) -> list[Clause]:
+    """Clauses tying the cell variables `cells` of one line to its clue."""
+    n = len(cells)
+    if not clue:
+        return [[-x] for x in cells]
+    need = sum(clue) + len(clue) - 1
+    if need > n:
+        return [[cells[0]], [-cells[0]]]
+    clauses: list[Clause] = []
+    starts: list[dict[int, int]] = []
+    lead = 0
+    for length in clue:
+        slack = n - need
+        starts.append({p: pool.new() for p in range(lead, lead + slack + 1)})
+        lead += length + 1
+    for j, length in enumerate(clue):
+        here = starts[j]
+        clauses.append(list(here.values()))
+        clauses += _at_most_one(list(here.values()), pool)
+        for p, s in here.items():
+            clauses += [[-s, cells[c]] for c in range(p, p + length)]
+            if p > 0:
+                clauses.append([-s, -cells[p - 1]])
+            if p + length < n:
+                clauses.append([-s, -cells[p + length]])
+            if j > 0:
+                earlier = [v for q, v in starts[j - 1].items() if q + clue[j - 1] + 1 <= p]
+                clauses.append([-s, *earlier])
+    for c, x in enumerate(cells):
+        cover = [
+            s for j, length in enumerate(clue) for p, s in starts[j].items() if p <= c < p + length
+        ]
+        clauses.append([-x, *cover])
+    return clauses
+
+
+def _at_most_one(lits: list[int], pool: _Vars) -> list[Clause]:
+    """A sequential counter: at most one of `lits` is true."""
+    if len(lits) <= 4:
+        return [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :]]
+    clauses: list[Clause] = []
+    prev = pool.new()
+    clauses.append([-lits[0], prev])
+    for x in lits[1:-1]:
+        cur = pool.new()
+        clauses += [[-x, cur], [-prev, cur], [-x, -prev]]
+        prev = cur
+    clauses.append([-lits[-1], -prev])
+    return clauses
+
+
+def encode(puzzle: Nonogram) -> list[Clause]:
+    """CNF clauses whose models, read on variables 1..width*height, are the solutions."""
+    w, h = puzzle.width, puzzle.height
+    pool = _Vars(w * h + 1)
+    clauses: list[Clause] = []
+    for r, clue in enumerate(puzzle.rows):
+        clauses += _line([r * w + c + 1 for c in range(w)], clue, pool)
+    for c, clue in enumerate(puzzle.cols):
+        clauses += _line([r * w + c + 1 for r in range(h)], clue, pool)
+    return clauses
+
+
+def count_sat(puzzle: Nonogram, limit: int = 2) -> Outcome:
+    """Count solutions up to `limit` by enumerating models with blocking clauses.
+
+    `nodes` is the number of SAT calls. There is no deadline: the oracle always finishes.
+    """
+    if limit < 2:
+        raise ValueError(
+            f"limit must be at least 2 (uniqueness needs a second search), got {limit}"
+        )
+    clock = Deadline.never()
+    size = puzzle.width * puzzle.height
+    solutions: list[int] = []
+    calls = 0
+    solver = Cadical153(bootstrap_with=encode(puzzle))
+    try:
+        while len(solutions) < limit:
+            calls += 1
+            if not solver.solve():
+                break
+            model = solver.get_model()
+            shaded = sum(1 << (lit - 1) for lit in model if 0 < lit <= size)
+            solutions.append(shaded)
+            solver.add_clause([-(c + 1) if shaded >> c & 1 else c + 1 for c in range(size)])
+    finally:
+        solver.delete()
+    return Outcome(
+        verdict=verdict_for(len(solutions), True),
+        solutions=tuple(solutions),
+        limit=limit,
+        nodes=calls,
+        propagations=0,
+        elapsed=clock.elapsed(),
+    )

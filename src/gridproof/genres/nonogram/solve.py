@@ -1,0 +1,245 @@
+"""Nonogram's complete counter, the "how far does one rung get" solver, and the grader.
+
+The counter propagates lines to a fixpoint, probes every undecided cell, splits the board
+into independent parts (undecided cells that share no row or column with each other), and
+branches on the cell whose two values decide the most, reusing the probe results as the
+branches. The grader reads the difficulty off the solver's own evidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import CodeError
+from gridproof.core.outcome import Outcome
+from gridproof.core.registry import Progress
+from gridproof.core.search import count_solutions, run_ladder
+from gridproof.genres.nonogram.engine import Board, Grid, Prober, Propagator, WorkBudget
+from gridproof.genres.nonogram.lines import LineCache, valid_starts
+from gridproof.genres.nonogram.model import Nonogram
+from gridproof.genres.nonogram.position import Position
+from gridproof.genres.nonogram.rules import LADDER, RUNGS
+
+
+class NonogramSpace:
+    """The search space of one puzzle for `core.search.count_solutions`."""
+
+    def __init__(self, board: Board, deadline: Deadline, probing: bool = True) -> None:
+        self.board = board
+        self.deadline = deadline
+        self.propagator = Propagator(board, deadline)
+        self.prober = Prober(self.propagator)
+        self.probing = probing
+        self.propagations = 0
+        self.deepest = 0
+
+    def propagate(self, grid: Grid) -> Grid | None:
+        """Lines to a fixpoint, then probing to a fixpoint; None on a contradiction."""
+        before = self.propagator.solves
+        alive = self.propagator.run(grid)
+        if alive and self.probing and self._open(grid):
+            # Below the root one sweep pays: the branch choice is all it still has to find.
+            probed = self.prober.run(grid, 1 if grid.depth else 1 << 30)
+            alive = probed is not None
+            if probed is not None:
+                probed.choice = self.prober.best
+                grid = probed
+        self.propagations = self.propagator.solves
+        if isinstance(self.deadline, WorkBudget):
+            self.deadline.charge(self.propagator.solves - before)
+        self.deepest = max(self.deepest, grid.depth)
+        return grid if alive else None
+
+    def _open(self, grid: Grid) -> bool:
+        """Whether a cell in focus is undecided."""
+        full = (1 << self.board.width) - 1
+        focus, filled, empty = grid.focus, grid.filled, grid.empty
+        return any(
+            focus >> r & 1 and (filled[r] | empty[r]) != full for r in range(self.board.height)
+        )
+
+    def split(self, grid: Grid) -> Sequence[Grid]:
+        parts = independent_parts(self.board, grid)
+        if len(parts) < 2:
+            return [grid]
+        children = []
+        for rows in parts:
+            child = grid.copy()
+            child.focus = rows
+            children.append(child)
+        return children
+
+    def branches(self, grid: Grid) -> Sequence[Grid] | None:
+        if not self._open(grid):
+            return None
+        choice, grid.choice = grid.choice, None  # let the memory go
+        if choice is not None and choice.shaded is not None and choice.empty is not None:
+            children = [choice.shaded, choice.empty]
+        else:
+            row, col = (choice.row, choice.col) if choice else self._first_open(grid)
+            children = []
+            for shaded in (True, False):
+                child = grid.copy()
+                child.set_cell(self.board, row, col, shaded)
+                children.append(child)
+        for child in children:
+            child.focus = grid.focus
+            child.depth = grid.depth + 1
+        return children
+
+    def _first_open(self, grid: Grid) -> tuple[int, int]:
+        full = (1 << self.board.width) - 1
+        for r in range(self.board.height):
+            unknown = full & ~(grid.filled[r] | grid.empty[r])
+            if grid.focus >> r & 1 and unknown:
+                return r, (unknown & -unknown).bit_length() - 1
+        raise AssertionError("no undecided cell in focus")  # pragma: no cover
+
+    def solution(self, grid: Grid) -> int:
+        return grid.shaded_mask(self.board)
+
+
+def independent_parts(board: Board, grid: Grid) -> list[int]:
+    """The rows in focus with undecided cells, cut into groups whose undecided cells share
+    no row or column with another group's (as masks of rows)."""
+    h, w = board.height, board.width
+    full_w, full_h = (1 << w) - 1, (1 << h) - 1
+    open_in_row = [full_w & ~(grid.filled[r] | grid.empty[r]) for r in range(h)]
+    open_in_col = [full_h & ~(grid.filled[h + c] | grid.empty[h + c]) for c in range(w)]
+    rest = sum(1 << r for r in range(h) if grid.focus >> r & 1 and open_in_row[r])
+    parts = []
+    while rest:
+        part = frontier = rest & -rest
+        cols = 0
+        while frontier:
+            new_cols = 0
+            for r in _bits(frontier):
+                new_cols |= open_in_row[r]
+            new_cols &= ~cols
+            cols |= new_cols
+            new_rows = 0
+            for c in _bits(new_cols):
+                new_rows |= open_in_col[c]
+            frontier = new_rows & ~part
+            part |= frontier
+        parts.append(part)
+        rest &= ~part
+    return parts
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def count(
+    puzzle: Nonogram,
+    limit: int = 2,
+    deadline: Deadline | None = None,
+    cache: LineCache | None = None,
+) -> Outcome:
+    """Count the puzzle's solutions up to `limit` (2 decides uniqueness) before `deadline`."""
+    deadline = deadline or Deadline.never()
+    board = Board(puzzle, cache)
+    return count_solutions(NonogramSpace(board, deadline), Grid.blank(board), limit, deadline)
+
+
+def solve(
+    puzzle: Nonogram,
+    rung: str,
+    deadline: Deadline | None = None,
+    shaded: int = 0,
+    empty: int = 0,
+    max_steps: int | None = None,
+) -> Progress:
+    """Run the ladder up to `rung` from the given marks: what that rung alone decides."""
+    if rung not in LADDER:
+        raise CodeError(f"unknown rule set {rung!r}; Nonogram has {', '.join(RUNGS)}")
+    deadline = deadline or Deadline.never()
+    pos = Position(puzzle, deadline, shaded, empty)
+    run = run_ladder(LADDER[rung], pos, deadline, max_steps)
+    return Progress(
+        rung=rung,
+        shaded=run.position.shaded,
+        empty=run.position.empty,
+        steps=tuple(run.steps),
+        contradiction=run.contradiction.text if run.contradiction else None,
+        timed_out=run.timed_out,
+        size=puzzle.width * puzzle.height,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """The difficulty of a puzzle from the solver's evidence, and the figures behind it."""
+
+    difficulty: str
+    outcome: Outcome
+    metrics: dict[str, Any] = field(default_factory=dict)
+
+
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
+"""easy: the simple line techniques finish it; medium: complete line logic does; hard: it
+needs probing; expert: it needs search."""
+
+
+def grade(puzzle: Nonogram, deadline: Deadline, cache: LineCache | None = None) -> Grade:
+    """Count to 2 and say how much of the solver the puzzle needed, with the figures:
+    `domain_width` (mean starts per block on the empty board), `forced_per_pass` (cells
+    plain line solving decides in each pass over the changed lines), probe and search
+    figures, and the counter's own node and line-solve counts."""
+    board = Board(puzzle, cache)
+    grid = Grid.blank(board)
+    per_pass = line_passes(Propagator(board, deadline), grid)
+    size = puzzle.width * puzzle.height
+    line_solved = per_pass is not None and grid.decided(board) == size
+    space = NonogramSpace(board, deadline)
+    outcome = count_solutions(space, Grid.blank(board), 2, deadline)
+    metrics: dict[str, Any] = {
+        "domain_width": round(domain_width(puzzle), 2),
+        "forced_per_pass": per_pass or [],
+        "probe_refuted": space.prober.refuted,
+        "probe_learned": space.prober.learned,
+        "search_nodes": outcome.nodes,
+        "search_depth": space.deepest,
+        "line_solves": outcome.propagations,
+    }
+    if line_solved:
+        simple = solve(puzzle, "simple", deadline)
+        difficulty = "easy" if simple.decided_fraction == 1.0 else "medium"
+    else:
+        difficulty = "hard" if outcome.nodes <= 1 else "expert"
+    return Grade(difficulty, outcome, metrics)
+
+
+def line_passes(lines: Propagator, grid: Grid) -> list[int] | None:
+    """Plain line solving in passes (each changed line once per pass): the cells each pass
+    decides, or None on a contradiction."""
+    board = lines.board
+    counts = []
+    todo = list(range(board.line_count))
+    while todo:
+        before = grid.decided(board)
+        found = lines.sweep(grid, todo)
+        if found is None:
+            return None
+        todo = found
+        counts.append(grid.decided(board) - before)
+    return counts
+
+
+def domain_width(puzzle: Nonogram) -> float:
+    """The mean number of places a block can start on the empty board: how loosely the
+    clues pin the picture down before any deduction."""
+    total = blocks = 0
+    for n, clue in zip(
+        (puzzle.width,) * puzzle.height + (puzzle.height,) * puzzle.width, puzzle.lines, strict=True
+    ):
+        found = valid_starts(n, clue, 0, 0)
+        if found is None:
+            continue
+        total += sum(start.bit_count() for start in found[0])
+        blocks += len(clue)
+    return total / blocks if blocks else 0.0

@@ -1,0 +1,344 @@
+"""The Norinori generator: shading first, regions around it, rivals walked away.
+
+There are no clues to remove: the partition is the puzzle. So the generator builds
+backwards (see the design note `001`):
+
+1. draw the shading as an induced matching (dominoes no two of which touch), raised to
+   about half the board by remove-one-and-refill rounds (greedy alone stalls near 36%,
+   which forces 5-cell regions and boards with hundreds of solutions);
+2. seed one region per domino, or, for some neighbouring pairs of dominoes, two regions
+   that each take one cell of both (a domino crossing a border), and grow the regions
+   over the empty cells, smallest first, so every region is connected;
+3. count to 2; while a rival solution exists, move a cell that the rival shades and the
+   intended solution does not into a neighbouring region. The rival then has one shaded
+   cell in the old region and three in the new one, so it dies, while the intended
+   solution keeps two in each.
+
+Every board returned was counted unique by the complete counter under the deadline; a
+timeout rejects the candidate. Glossary: `labels[cell]` is a region label while building,
+`solution` the intended shading mask.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import GenerationError
+from gridproof.core.grid import Geometry, bits
+from gridproof.core.outcome import Verdict
+from gridproof.core.registry import Generated, Health, Request
+from gridproof.core.rng import Rng
+from gridproof.genres.norinori.model import Norinori, make_puzzle
+from gridproof.genres.norinori.solve import count, solve
+
+GENERATOR_VERSION = "norinori/1"
+DIFFICULTIES = ("easy", "medium", "hard")
+GRADE = {"local": "easy", "pairs": "medium", "probe": "hard"}
+MIN_SIDE, MAX_SIDE = 4, 30
+CROSSING_RATE = 0.35
+"""How often a domino is offered a partner domino to share two regions with."""
+RIVALS = 1
+"""How many rival solutions each count of an ambiguous candidate collects for the walk."""
+COUNT_BUDGET = 5.0
+"""Seconds one count of one candidate may take before the candidate is rejected."""
+
+
+@dataclass(frozen=True, slots=True)
+class Grading:
+    difficulty: str
+    metrics: dict[str, int]
+
+
+def induced_matching(geo: Geometry, rng: Rng, rounds: int) -> list[tuple[int, int]]:
+    """Dominoes no two of which touch orthogonally, densified by remove-one-and-refill."""
+    edges = [(c, c + 1) for c in range(geo.size) if c % geo.width < geo.width - 1]
+    edges += [(c, c + geo.width) for c in range(geo.size - geo.width)]
+
+    def refill(dominoes: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        shaded = 0
+        for a, b in dominoes:
+            shaded |= (1 << a) | (1 << b)
+        blocked = shaded | geo.spread(shaded)
+        order = list(edges)
+        rng.shuffle(order)
+        for a, b in order:
+            if not (blocked >> a & 1 or blocked >> b & 1):
+                dominoes.append((a, b))
+                piece = (1 << a) | (1 << b)
+                blocked |= piece | geo.spread(piece)
+        return dominoes
+
+    best = refill([])
+    for _ in range(rounds):
+        trimmed = list(best)
+        trimmed.pop(rng.below(len(trimmed)))
+        grown = refill(trimmed)
+        if len(grown) >= len(best):
+            best = grown
+    return best
+
+
+def greedy_matching(geo: Geometry, rng: Rng) -> list[tuple[int, int]]:
+    """Plain greedy matching, no refill: the baseline the study compares against."""
+    return induced_matching(geo, rng, rounds=0)
+
+
+def seed_regions(
+    geo: Geometry, dominoes: list[tuple[int, int]], rng: Rng, crossing_rate: float
+) -> list[int]:
+    """Labels for the shaded cells (and the connectors of crossing dominoes); -1 elsewhere.
+
+    Each region label ends up on exactly two shaded cells: both cells of one domino, or,
+    for a crossing pair of dominoes a1a2 and b1b2, {a1, b1} and {a2, b2} joined through a
+    free cell each of them touches.
+    """
+    labels = [-1] * geo.size
+    shaded = 0
+    for a, b in dominoes:
+        shaded |= (1 << a) | (1 << b)
+    where = {cell: index for index, (a, b) in enumerate(dominoes) for cell in (a, b)}
+    order = list(range(len(dominoes)))
+    rng.shuffle(order)
+    done: set[int] = set()
+    taken = shaded
+    next_label = 0
+    for d in order:
+        if d in done:
+            continue
+        done.add(d)
+        joined = None
+        if rng.random() < crossing_rate:
+            joined = _crossing(geo, dominoes, d, where, done, taken, shaded)
+        if joined is None:
+            for cell in dominoes[d]:
+                labels[cell] = next_label
+            next_label += 1
+            continue
+        e, first, second = joined
+        done.add(e)
+        for group in (first, second):
+            for cell in group:
+                labels[cell] = next_label
+                taken |= 1 << cell
+            next_label += 1
+    return labels
+
+
+def _crossing(
+    geo: Geometry,
+    dominoes: list[tuple[int, int]],
+    d: int,
+    where: dict[int, int],
+    done: set[int],
+    taken: int,
+    shaded: int,
+) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+    """A partner domino for `d` and the two cell groups of a crossing, if one fits."""
+    nbrs = geo.neighbours
+    free = geo.full & ~taken
+    a1, a2 = dominoes[d]
+    near = geo.spread(geo.spread((1 << a1) | (1 << a2)) & free) & shaded
+    for e in sorted({where[c] for c in bits(near)} - done - {d}):
+        b1, b2 = dominoes[e]
+        for x, y in ((b1, b2), (b2, b1)):
+            link1 = nbrs[a1] & nbrs[x] & free
+            link2 = nbrs[a2] & nbrs[y] & free & ~link1
+            if link1 and link2:
+                c1 = (link1 & -link1).bit_length() - 1
+                c2 = (link2 & -link2).bit_length() - 1
+                if c1 != c2:
+                    return e, (a1, x, c1), (a2, y, c2)
+    return None
+
+
+def grow_regions(geo: Geometry, labels: list[int], rng: Rng) -> list[int]:
+    """Give every unlabelled cell to a neighbouring region, smallest region first."""
+    labels = list(labels)
+    sizes = Counter(label for label in labels if label >= 0)
+    while True:
+        frontier = []
+        for cell, label in enumerate(labels):
+            if label < 0:
+                around = [labels[n] for n in bits(geo.neighbours[cell]) if labels[n] >= 0]
+                if around:
+                    frontier.append((min(sizes[x] for x in around), cell, around))
+        if not frontier:
+            return labels
+        smallest = min(size for size, _, _ in frontier)
+        choices = [(cell, around) for size, cell, around in frontier if size == smallest]
+        cell, around = choices[rng.below(len(choices))]
+        best = min(sizes[x] for x in around)
+        options = sorted({x for x in around if sizes[x] == best})
+        label = options[rng.below(len(options))]
+        labels[cell] = label
+        sizes[label] += 1
+
+
+def _rows(geo: Geometry, labels: list[int]) -> list[list[int]]:
+    w = geo.width
+    return [labels[r * w : (r + 1) * w] for r in range(geo.height)]
+
+
+def walk_rival(
+    geo: Geometry, labels: list[int], solution: int, rivals: list[int], rng: Rng
+) -> list[int] | None:
+    """Labels with a cell the first rival shades (and the solution does not) moved into a
+    neighbouring region, so that rival breaks a region's count; None if no move keeps
+    every region connected.
+
+    A cell deep inside its region travels with the shortest path of cells the solution
+    leaves empty that leads from it to another region: the solution's counts stay as they
+    are (no shaded cell moves). Among the moves, the one that also kills the most of the
+    other known rivals wins; ties are broken at random.
+    """
+    areas: dict[int, int] = {}
+    for cell, label in enumerate(labels):
+        areas[label] = areas.get(label, 0) | 1 << cell
+    best: tuple[tuple[int, int], list[int], int] | None = None
+    for cell in bits(rivals[0] & ~solution):
+        old = labels[cell]
+        for path in _paths_out(geo, labels, areas[old] & ~solution, cell):
+            moving = 0
+            for step in path:
+                moving |= 1 << step
+            rest = areas[old] & ~moving
+            if not rest or not _connected(geo, rest):
+                continue
+            for new in sorted({labels[n] for n in bits(geo.neighbours[path[-1]])} - {old}):
+                grown = areas[new] | moving
+                killed = sum(
+                    (rest & r).bit_count() != 2 or (grown & r).bit_count() != 2 for r in rivals
+                )
+                score = (-killed, rng.below(1 << 30))
+                if best is None or score < best[0]:
+                    best = (score, path, new)
+    if best is None:
+        return None
+    _, path, new = best
+    moved = list(labels)
+    for step in path:
+        moved[step] = new
+    return moved
+
+
+def _paths_out(geo: Geometry, labels: list[int], free: int, start: int) -> list[list[int]]:
+    """Shortest paths through `free` (cells of one region) from `start` to each cell that
+    touches another region, nearest first."""
+    region = labels[start]
+    parents = {start: -1}
+    queue = [start]
+    ends = []
+    for cell in queue:
+        if any(labels[n] != region for n in bits(geo.neighbours[cell])):
+            ends.append(cell)
+        for n in bits(geo.neighbours[cell] & free):
+            if n not in parents:
+                parents[n] = cell
+                queue.append(n)
+    paths = []
+    for end in ends:
+        path, here = [], end
+        while here >= 0:
+            path.append(here)
+            here = parents[here]
+        paths.append(path[::-1])
+    return paths
+
+
+def _connected(geo: Geometry, area: int) -> bool:
+    seen = area & -area
+    while True:
+        grown = (seen | geo.spread(seen)) & area
+        if grown == seen:
+            return seen == area
+        seen = grown
+
+
+def grade(puzzle: Norinori, deadline: Deadline) -> Grading:
+    """The cheapest rung that solves the puzzle alone, and its events counted by rule."""
+    for rung in ("local", "pairs", "probe"):
+        progress = solve(puzzle, rung, deadline)
+        if progress.decided_fraction == 1.0 and progress.contradiction is None:
+            return Grading(GRADE[rung], dict(Counter(step.rule for step in progress.steps)))
+    return Grading("hard", dict(Counter(step.rule for step in progress.steps)))
+
+
+def build_candidate(
+    width: int, height: int, rng: Rng, health: Health, deadline: Deadline, max_moves: int
+) -> tuple[Norinori, int, int] | None:
+    """One candidate: shading, regions, walk. Returns (puzzle, solution, moves) once it is
+    proven unique; None (with the reason counted in `health`) otherwise."""
+    geo = Geometry(width, height)
+    dominoes = induced_matching(geo, rng, rounds=4 * geo.size)
+    solution = 0
+    for a, b in dominoes:
+        solution |= (1 << a) | (1 << b)
+    labels = grow_regions(geo, seed_regions(geo, dominoes, rng, CROSSING_RATE), rng)
+    for moves in range(max_moves + 1):
+        puzzle = make_puzzle(_rows(geo, labels))
+        outcome = count(puzzle, RIVALS + 1, deadline.within(COUNT_BUDGET))
+        if outcome.verdict is Verdict.UNIQUE:
+            return puzzle, solution, moves
+        if outcome.verdict is Verdict.TIMEOUT:
+            health.timeout += 1
+            return None
+        if outcome.verdict is Verdict.NONE:  # impossible by construction; counted, not hidden
+            health.contradiction += 1
+            return None
+        rivals = [s for s in outcome.solutions if s != solution]
+        walked = walk_rival(geo, labels, solution, rivals, rng)
+        if walked is None:
+            break
+        labels = walked
+    health.ambiguous += 1
+    return None
+
+
+def generate(request: Request, seed: int, deadline: Deadline) -> Generated:
+    """A Norinori proven unique, of the asked difficulty if one is asked for.
+
+    The same request and seed give the same board on every machine (unless a count runs
+    out of time, which the health record then shows). Raises `GenerationError` with the
+    health record when the deadline passes first.
+    """
+    width, height = request.width, request.height
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+        raise GenerationError(
+            f"size {width}x{height} is outside {MIN_SIDE}x{MIN_SIDE} to {MAX_SIDE}x{MAX_SIDE}",
+            Health().as_dict(),
+        )
+    if request.difficulty not in (None, *DIFFICULTIES):
+        raise GenerationError(
+            f"difficulty {request.difficulty!r} is not one of {', '.join(DIFFICULTIES)}",
+            Health().as_dict(),
+        )
+    started = deadline.elapsed()
+    rng = Rng(seed)
+    health = Health()
+    max_moves = 2 * width * height
+    while not deadline.expired():
+        health.attempts += 1
+        built = build_candidate(
+            width, height, rng.fork(f"candidate {health.attempts}"), health, deadline, max_moves
+        )
+        if built is None:
+            continue
+        puzzle, solution, moves = built
+        grading = grade(puzzle, deadline)
+        if request.difficulty is not None and grading.difficulty != request.difficulty:
+            health.off_grade += 1
+            continue
+        health.milliseconds = (deadline.elapsed() - started) * 1000
+        metrics = {
+            **grading.metrics,
+            "walk_moves": moves,
+            "regions": puzzle.region_count,
+            "shaded": solution.bit_count(),
+        }
+        return Generated(puzzle, solution, seed, grading.difficulty, metrics, health)
+    health.milliseconds = (deadline.elapsed() - started) * 1000
+    raise GenerationError(
+        f"no unique {width}x{height} Norinori proven within the deadline", health.as_dict()
+    )
