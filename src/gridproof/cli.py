@@ -1,7 +1,7 @@
 """The `gridproof` command: parses arguments, calls `gridproof.service`, prints the results.
 
 Bad input of any kind is one line on stderr and exit status 2; `validate` exits 1 when the
-grid breaks a rule.
+grid breaks a rule, `generate` when no board could be proven in time.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import NoReturn, TypeVar
 
 from gridproof import __version__, service
-from gridproof.core.errors import GridproofError, quote
+from gridproof.core import registry
+from gridproof.core.codes import parse_size
+from gridproof.core.errors import GenerationError, GridproofError, quote
 from gridproof.core.grid import cell_name
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_PIPE, EXIT_INTERRUPT = 0, 1, 2, 141, 130
@@ -42,6 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return done.code if isinstance(done.code, int) else EXIT_OK
         status: int = args.run(args)
         return status
+    except GenerationError as error:
+        _say_error(f"{error}; health: {json.dumps(error.health)}")
+        return EXIT_INVALID
     except (UsageError, GridproofError) as error:
         _say_error(str(error))
         return EXIT_USAGE
@@ -85,6 +90,7 @@ def _solve(args: argparse.Namespace) -> int:
     items = _load_all(args.sources)
     for item in items:
         service.check_rung(item, args.rules)
+    completed = 0
     for item in items:
         result = service.solve(item, args.rules, args.deadline)
         if args.json:
@@ -99,6 +105,9 @@ def _solve(args: argparse.Namespace) -> int:
             _emit(f"contradiction: {result['contradiction']}")
         if result["timed_out"]:
             _emit("stopped: out of time")
+        completed += result["decided"] == 1.0 and result["contradiction"] is None
+    if not args.json and len(items) > 1:
+        _emit(f"rung {args.rules} completes {completed} of {len(items)} puzzles alone")
     return EXIT_OK
 
 
@@ -121,6 +130,31 @@ def _validate(args: argparse.Namespace) -> int:
 def _convert(args: argparse.Namespace) -> int:
     for item in _load_all(args.sources):
         _emit(service.convert(item, args.to))
+    return EXIT_OK
+
+
+def _generate(args: argparse.Namespace) -> int:
+    width, height = args.size
+    options = {option.name: getattr(args, option.name) for option in args.genre_options}
+    for index in range(args.count):
+        board = service.generate(
+            args.genre, width, height, args.seed + index, args.difficulty, args.deadline, options
+        )
+        if args.json:
+            _emit(json.dumps(board))
+            continue
+        health = board["health"]
+        _emit(
+            f"{board['code']}  seed {board['seed']}  {board['difficulty']}  "
+            f"{health['attempts']} attempt(s), {health['milliseconds']:.0f} ms"
+        )
+        for row in board["solution"] if args.show_solution else ():
+            _emit(f"  {row}")
+    return EXIT_OK
+
+
+def _study(args: argparse.Namespace) -> int:
+    _emit(service.study(args.genre, args.boards, args.seed, args.deadline))
     return EXIT_OK
 
 
@@ -174,6 +208,14 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("sources", nargs="+", metavar="SOURCE")
     convert.add_argument("--to", required=True, choices=service.FORMATS)
 
+    _add_generate(commands)
+
+    study = _command(commands, "study", _study, "reproduce a genre's design-note measurements")
+    study.add_argument("genre", choices=sorted(g.name for g in _studied()), metavar="GENRE")
+    study.add_argument("--boards", type=_count_arg, default=60, help="boards per size (default 60)")
+    study.add_argument("--seed", type=_seed, default=1, help="first seed (default 1)")
+    _add_deadline(study)
+
     serve = _command(commands, "serve", _serve, "run the web app")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=_port, default=8000)
@@ -186,6 +228,39 @@ def _parser() -> argparse.ArgumentParser:
         help="restart on code changes (default: no)",
     )
     return parser
+
+
+def _add_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
+    generate = _command(commands, "generate", _generate, "generate puzzles proven unique")
+    kinds = generate.add_subparsers(title="genres", metavar="GENRE", required=True)
+    for genre in registry.genres().values():
+        kind = kinds.add_parser(genre.name, help=f"generate {genre.title} puzzles")
+        kind.set_defaults(genre=genre.name, genre_options=genre.options)
+        kind.add_argument("--size", type=_size_arg, required=True, metavar="WxH")
+        kind.add_argument("--seed", type=_seed, required=True, metavar="S")
+        kind.add_argument("--count", type=_count_arg, default=1, metavar="N")
+        kind.add_argument("--difficulty", choices=genre.difficulties)
+        kind.add_argument(
+            "--deadline",
+            type=_seconds,
+            default=60.0,
+            metavar="S",
+            help="seconds per board before giving up (default 60)",
+        )
+        kind.add_argument("--show-solution", action="store_true", help="print the answer too")
+        for option in genre.options:
+            kind.add_argument(
+                f"--{option.name}",
+                type=option.kind,
+                choices=option.choices,
+                default=option.default,
+                help=option.help,
+            )
+        _add_json(kind, "one JSON object per board per line")
+
+
+def _studied() -> list[registry.Genre]:
+    return [g for g in registry.genres().values() if isinstance(g, registry.Studied)]
 
 
 def _command(
@@ -207,6 +282,24 @@ def _add_deadline(parser: argparse.ArgumentParser) -> None:
 
 def _add_json(parser: argparse.ArgumentParser, text: str) -> None:
     parser.add_argument("--json", action="store_true", help=text)
+
+
+def _size_arg(text: str) -> tuple[int, int]:
+    try:
+        return parse_size(text, "--size")
+    except GridproofError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _seed(text: str) -> int:
+    return _number(text, int, "a whole number")
+
+
+def _count_arg(text: str) -> int:
+    value = _number(text, int, "a whole number")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
 
 
 def _limit(text: str) -> int:

@@ -19,7 +19,7 @@ from gridproof.core import registry
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GridproofError, quote
 from gridproof.core.grid import bits
-from gridproof.core.registry import Genre
+from gridproof.core.registry import Genre, Request, Studied, genres
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
 FORMATS = ("code", "url", "json")
@@ -83,6 +83,55 @@ def count(loaded: Loaded, limit: int = 2, deadline_s: float | None = None) -> di
         "elapsed_s": round(outcome.elapsed, 6),
         "nodes": outcome.nodes,
     }
+
+
+def generate(
+    name: str,
+    width: int,
+    height: int,
+    seed: int,
+    difficulty: str | None = None,
+    deadline_s: float | None = 60.0,
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One generated board proven unique, in the JSON shape every genre shares:
+    `{"genre", "code", "seed", "size", "puzzle", "solution", "difficulty", "metrics",
+    "health"}`. Raises `GenerationError` (with the health record) when none is proven."""
+    genre = _genre(name, "generate")
+    (min_w, min_h), (max_w, max_h) = genre.sizes
+    if not (min_w <= width <= max_w and min_h <= height <= max_h):
+        raise CodeError(
+            f"size {width}x{height} is outside {genre.title}'s range "
+            f"{min_w}x{min_h} to {max_w}x{max_h}"
+        )
+    if difficulty is not None and difficulty not in genre.difficulties:
+        raise CodeError(
+            f"difficulty {quote(difficulty)} is not one of {', '.join(genre.difficulties)}"
+        )
+    request = Request(width, height, difficulty, dict(options or {}))
+    made = genre.generate(request, seed, Deadline(_deadline_seconds(deadline_s)))
+    return {
+        "genre": genre.name,
+        "code": genre.format_code(made.puzzle),
+        "seed": made.seed,
+        "size": f"{width}x{height}",
+        "puzzle": genre.to_json(made.puzzle),
+        "solution": genre.format_grid(made.puzzle, made.solution),
+        "difficulty": made.difficulty,
+        "metrics": dict(made.metrics),
+        "health": made.health.as_dict(),
+    }
+
+
+def study(name: str, boards: int, seed: int, deadline_s: float | None = None) -> str:
+    """The genre's reproduction of its design note's measurements, as markdown."""
+    genre = _genre(name, "study")
+    if not isinstance(genre, Studied):
+        studied = sorted(n for n, g in genres().items() if isinstance(g, Studied))
+        raise CodeError(f"{genre.title} has no study; these do: {', '.join(studied)}")
+    if boards < 1:
+        raise CodeError(f"boards must be at least 1, got {boards}")
+    return genre.study(boards, seed, Deadline(_deadline_seconds(deadline_s)))
 
 
 def check_rung(loaded: Loaded, rung: str) -> None:

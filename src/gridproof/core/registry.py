@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, quote
@@ -145,6 +145,14 @@ class Genre(Protocol):
         """A board proven unique, the same for the same request and seed on any machine;
         raises `GenerationError` (with its health record) when it cannot prove one in time.
         Never returns an unproven board, on any path."""
+
+
+@runtime_checkable
+class Studied(Protocol):
+    """A genre that can reproduce its design note's measurements (`gridproof study`)."""
+
+    def study(self, boards: int, seed: int, deadline: Deadline) -> str:
+        """Markdown tables, each beside the design note's published figure."""
 
 
 _GENRES: dict[str, Genre] = {}

@@ -7,7 +7,6 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
-from tests.genres.norinori.boards import board_mix, random_partition
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Outcome, Verdict
@@ -15,6 +14,7 @@ from gridproof.genres.norinori import brute
 from gridproof.genres.norinori.brute import count_by_cells, count_by_regions
 from gridproof.genres.norinori.model import Norinori, make_puzzle, validate
 from gridproof.genres.norinori.sat import count_sat, encode
+from tests.genres.norinori.boards import board_mix, random_partition
 
 BOARDS = board_mix(300, seed=2026)
 EVERYTHING = 10**6

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from tests.genres.norinori.boards import board_mix
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Outcome, Verdict
@@ -16,6 +15,7 @@ from gridproof.genres.norinori import solve
 from gridproof.genres.norinori.brute import count_by_cells, count_by_regions
 from gridproof.genres.norinori.model import Norinori, validate
 from gridproof.genres.norinori.sat import count_sat
+from tests.genres.norinori.boards import board_mix
 
 BOARDS = board_mix(300, seed=2026)
 EVERYTHING = 10**6

@@ -6,7 +6,6 @@ import random
 from collections import Counter
 
 import pytest
-from tests.genres.norinori.boards import backward_board, board_mix, random_partition
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +18,7 @@ from gridproof.genres.norinori.model import (
     transform,
     validate,
 )
+from tests.genres.norinori.boards import backward_board, board_mix, random_partition
 
 EVERYTHING = 10**6
 
