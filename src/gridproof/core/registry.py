@@ -130,7 +130,21 @@ class Genre(Protocol):
     def validate(self, puzzle: Any, shaded: int) -> list[Violation]:
         """Every rule the grid breaks; empty for a solution. Shares no code with solvers."""
 
-    def solve(self, puzzle: Any, rung: str, deadline: Deadline) -> Progress: ...
+    lessons: tuple[str, ...]
+    """The rules taught in layers, one short paragraph each, for the player's onboarding."""
+
+    def solve(
+        self,
+        puzzle: Any,
+        rung: str,
+        deadline: Deadline,
+        shaded: int = 0,
+        empty: int = 0,
+        max_steps: int | None = None,
+    ) -> Progress:
+        """Run the ladder up to `rung` from the given marks (`shaded` and `empty` masks),
+        stopping after `max_steps` steps if given: what that rung decides, step by step.
+        An unknown rung is a `CodeError`."""
     def count(self, puzzle: Any, limit: int, deadline: Deadline) -> Outcome: ...
     def transform(self, puzzle: Any, symmetry: Symmetry) -> Any: ...
 

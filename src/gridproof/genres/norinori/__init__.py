@@ -22,6 +22,15 @@ class NorinoriGenre:
     rungs: tuple[str, ...] = RUNGS
     difficulties: tuple[str, ...] = generate.DIFFICULTIES
     options: tuple[Option, ...] = ()
+    lessons: tuple[str, ...] = (
+        "Shade cells in pairs: every shaded cell touches exactly one other shaded cell, "
+        "side by side, so shaded cells form dominoes. A lone shaded cell asks: where can "
+        "its partner go?",
+        "Every region (the areas inside thick borders) holds exactly two shaded cells. "
+        "A domino may cross a border, so its two cells can count for two regions.",
+        "Dominoes never touch each other side by side (corners are fine): once a domino is "
+        "complete, every cell around it stays empty.",
+    )
     sizes = ((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE))
 
     def parse_code(self, text: str) -> Norinori:
@@ -68,8 +77,16 @@ class NorinoriGenre:
     def validate(self, puzzle: Norinori, shaded: int) -> list[Violation]:
         return model.validate(puzzle, shaded)
 
-    def solve(self, puzzle: Norinori, rung: str, deadline: Deadline) -> Progress:
-        return solve.solve(puzzle, rung, deadline)
+    def solve(
+        self,
+        puzzle: Norinori,
+        rung: str,
+        deadline: Deadline,
+        shaded: int = 0,
+        empty: int = 0,
+        max_steps: int | None = None,
+    ) -> Progress:
+        return solve.solve(puzzle, rung, deadline, shaded, empty, max_steps)
 
     def count(self, puzzle: Norinori, limit: int, deadline: Deadline) -> Outcome:
         return solve.count(puzzle, limit, deadline)
