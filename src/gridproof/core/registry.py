@@ -145,6 +145,7 @@ class Genre(Protocol):
         """Run the ladder up to `rung` from the given marks (`shaded` and `empty` masks),
         stopping after `max_steps` steps if given: what that rung decides, step by step.
         An unknown rung is a `CodeError`."""
+
     def count(self, puzzle: Any, limit: int, deadline: Deadline) -> Outcome: ...
     def transform(self, puzzle: Any, symmetry: Symmetry) -> Any: ...
 

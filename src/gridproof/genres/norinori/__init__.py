@@ -11,7 +11,7 @@ from gridproof.core.outcome import Outcome
 from gridproof.core.registry import Generated, Option, Progress, Request, register
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
-from gridproof.genres.norinori import codec, generate, model, solve
+from gridproof.genres.norinori import codec, generate, model, solve, study
 from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.rules import RUNGS
 
@@ -96,6 +96,9 @@ class NorinoriGenre:
 
     def generate(self, request: Request, seed: int, deadline: Deadline) -> Generated:
         return generate.generate(request, seed, deadline)
+
+    def study(self, boards: int, seed: int, deadline: Deadline) -> str:
+        return study.run_study(boards, seed, deadline)
 
 
 GENRE = register(NorinoriGenre())

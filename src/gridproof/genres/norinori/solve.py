@@ -29,27 +29,40 @@ class NorinoriSpace:
     def __init__(self, deadline: Deadline) -> None:
         self.deadline = deadline
         self.propagations = 0
+        self.root = True
+        self.weight: dict[int, int] = {}
+        """Contradictions each region took part in: search branches where they happen."""
 
     def propagate(self, pos: Position) -> Position | None:
-        """The `pairs` ladder to a fixpoint, then a lookahead: each undecided cell is
-        assumed each way under the cheap `local` rules (cells that could partner a lonely
-        shaded cell first, where it pays most), and a value that dies is dropped; repeat
-        while that decides anything."""
+        """The `pairs` ladder to a fixpoint, then a lookahead: cells that could partner a
+        lonely shaded cell are assumed each way under the cheap `local` rules, and a value
+        that dies is dropped; repeat while that decides anything. At the root every
+        undecided cell is tried: that settles most published puzzles without a branch,
+        while deeper down, where boards with many answers spend their time, it would
+        cost more than the branches it saves."""
+        everywhere = self.root
+        self.root = False
         while True:
             run = run_ladder(PAIRS, pos, self.deadline)
             self.propagations += len(run.steps)
             if run.contradiction:
+                self.blame(pos, run.contradiction.cells, run.contradiction.regions)
                 return None
-            decided = self.lookahead(pos)
+            decided = self.lookahead(pos, everywhere)
             if decided is None:
                 return None
             if not decided:
                 return pos
 
-    def lookahead(self, pos: Position) -> bool | None:
+    def blame(self, pos: Position, cells: tuple[int, ...], regions: tuple[int, ...]) -> None:
+        for rid in {*regions, *(pos.board.region_of[c] for c in cells)}:
+            self.weight[rid] = self.weight.get(rid, 0) + 1
+
+    def lookahead(self, pos: Position, everywhere: bool) -> bool | None:
         """Whether probing decided a cell (None: the position is dead)."""
         frontier = partner_candidates(pos) & pos.focus
-        for cell in [*bits(frontier), *bits(pos.unknown & pos.focus & ~frontier)]:
+        rest = pos.unknown & pos.focus & ~frontier if everywhere else 0
+        for cell in [*bits(frontier), *bits(rest)]:
             for shade in (True, False):
                 if self.deadline.expired():
                     return False
@@ -80,7 +93,13 @@ class NorinoriSpace:
         if not open_cells:
             return None
         assert domains is not None  # the pairs rule has run
-        rid = min(board.regions_touching(open_cells), key=lambda r: (len(domains[r]), r))
+        weight = self.weight
+
+        def score(rid: int, choices: int) -> tuple[float, int]:
+            return choices / (1 + weight.get(rid, 0)), rid
+
+        rid = min(board.regions_touching(open_cells), key=lambda r: score(r, len(domains[r])))
+        best = score(rid, len(domains[rid]))
         options = [
             Step("branch", "guess", shaded=pair, empty=board.region_mask[rid] & ~pair)
             for pair in domains[rid]
@@ -88,7 +107,9 @@ class NorinoriSpace:
         single = pos.shaded & ~geo.spread(pos.shaded) & geo.spread(open_cells)
         for cell in bits(single):
             candidates = geo.neighbours[cell] & pos.unknown
-            if candidates.bit_count() < len(options):
+            here = score(board.region_of[cell], candidates.bit_count())
+            if here < best:
+                best = here
                 options = [
                     Step("branch", "guess", shaded=partner, empty=candidates & ~partner)
                     for partner in (1 << c for c in bits(candidates))
@@ -105,7 +126,8 @@ class NorinoriSpace:
 
 
 def independent_parts(pos: Position) -> list[int]:
-    """The undecided cells in focus, cut into parts that share no constraint.
+    """The undecided cells in focus, cut into parts that share no constraint, smallest
+    first (a small part is the quickest to prove dead).
 
     A constraint's cells are a region, or a cell and its four neighbours; so two undecided
     cells interact only if they share a region or lie within two orthogonal steps.
@@ -124,7 +146,7 @@ def independent_parts(pos: Position) -> list[int]:
             part |= frontier
         parts.append(part)
         rest &= ~part
-    return parts
+    return sorted(parts, key=int.bit_count)
 
 
 def count(puzzle: Norinori, limit: int = 2, deadline: Deadline | None = None) -> Outcome:
