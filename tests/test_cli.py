@@ -289,3 +289,57 @@ def test_serve_runs_uvicorn_on_the_app(
         (("gridproof.web.app:app",), {"host": "0.0.0.0", "port": 9000, "reload": True}),
         (("gridproof.web.app:app",), {"host": "127.0.0.1", "port": 8000, "reload": False}),
     ]
+
+
+def test_generate_prints_json_boards(capsys: pytest.CaptureFixture[str]) -> None:
+    status = cli.main(
+        ["generate", "norinori", "--size", "6x6", "--seed", "5", "--count", "2", "--json"]
+    )
+    assert status == 0
+    boards = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [b["seed"] for b in boards] == [5, 6]
+    for board in boards:
+        assert set(board) >= {
+            "code",
+            "seed",
+            "size",
+            "puzzle",
+            "solution",
+            "difficulty",
+            "metrics",
+            "health",
+        }
+        assert board["size"] == "6x6"
+        assert cli.main(["count", board["code"], "--json"]) == 0
+        counted = json.loads(capsys.readouterr().out)
+        assert counted["outcome"] == "unique"
+        assert counted["solutions"] == [board["solution"]]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["generate", "norinori", "--size", "2x2", "--seed", "1"],
+        ["generate", "norinori", "--size", "axb", "--seed", "1"],
+        ["generate", "norinori", "--size", "6x6", "--seed", "x"],
+        ["generate", "norinori", "--size", "6x6", "--seed", "1", "--difficulty", "brutal"],
+        ["generate", "norinori", "--size", "6x6", "--seed", "1", "--count", "0"],
+        ["generate", "chess", "--size", "6x6", "--seed", "1"],
+        ["study", "norinori", "--boards", "0"],
+    ],
+)
+def test_generate_and_study_refuse_bad_arguments(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gridproof: error:")
+    assert "Traceback" not in err
+
+
+def test_generate_out_of_time_exits_1_with_health(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        cli.main(["generate", "norinori", "--size", "12x12", "--seed", "1", "--deadline", "0.001"])
+        == 1
+    )
+    assert "health:" in capsys.readouterr().err
