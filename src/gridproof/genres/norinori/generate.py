@@ -12,7 +12,9 @@ backwards (see the design note `001`):
 3. count to 2; while a rival solution exists, move a cell that the rival shades and the
    intended solution does not into a neighbouring region. The rival then has one shaded
    cell in the old region and three in the new one, so it dies, while the intended
-   solution keeps two in each.
+   solution keeps two in each;
+4. for an asked difficulty easier than the board came out, climb: move single empty
+   cells between regions while the cheaper rung decides more and the board stays unique.
 
 Every board returned was counted unique by the complete counter under the deadline; a
 timeout rejects the candidate. Glossary: `labels[cell]` is a region label while building,
@@ -44,6 +46,10 @@ REFILL_ROUNDS = 16
 RIVALS = 1
 """How many rival solutions each count of an ambiguous candidate collects for the walk."""
 COUNT_BUDGET = 5.0
+STEER_STEPS = 0.5
+"""Moves per cell a board may take towards an easier grade before it is given up."""
+STEER_SAMPLE = 32
+"""Moves tried (by the cheap rung alone) before each step of the climb."""
 """Seconds one count of one candidate may take before the candidate is rejected."""
 
 
@@ -278,6 +284,65 @@ def grade(puzzle: Norinori, deadline: Deadline) -> Grading:
     return Grading("hard", dict(Counter(step.rule for step in progress.steps)))
 
 
+def _decided(puzzle: Norinori, rung: str, deadline: Deadline) -> int:
+    progress = solve(puzzle, rung, deadline)
+    return -1 if progress.contradiction else (progress.shaded | progress.empty).bit_count()
+
+
+def steer(
+    puzzle: Norinori, solution: int, rung: str, rng: Rng, deadline: Deadline, steps: int
+) -> Norinori | None:
+    """A unique board that `rung` alone completes, reached from `puzzle` by moving one
+    cell the solution leaves empty at a time (so the solution stays a solution), each move
+    chosen among a sample for how much more `rung` then decides, and kept only if the
+    board stays unique. None if the climb stalls first."""
+    geo = Geometry(puzzle.width, puzzle.height)
+    labels = list(puzzle.regions)
+    score = _decided(puzzle, rung, deadline)
+    for _ in range(steps):
+        if score == geo.size or deadline.expired():
+            break
+        scored = []
+        for moved in _sample_moves(geo, labels, solution, rng, STEER_SAMPLE):
+            candidate = make_puzzle(_rows(geo, moved))
+            scored.append((_decided(candidate, rung, deadline), rng.below(1 << 30), candidate))
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        for gain, _, candidate in scored:
+            if gain <= score:
+                return None
+            if count(candidate, 2, deadline.within(COUNT_BUDGET)).verdict is Verdict.UNIQUE:
+                puzzle, labels, score = candidate, list(candidate.regions), gain
+                break
+        else:
+            return None
+    return puzzle if score == geo.size else None
+
+
+def _sample_moves(
+    geo: Geometry, labels: list[int], solution: int, rng: Rng, wanted: int
+) -> list[list[int]]:
+    """Up to `wanted` labellings, each with one cell the solution leaves empty moved into
+    a neighbouring region, every region kept connected."""
+    areas: dict[int, int] = {}
+    for cell, label in enumerate(labels):
+        areas[label] = areas.get(label, 0) | 1 << cell
+    cells = list(bits(geo.full & ~solution))
+    rng.shuffle(cells)
+    out = []
+    for cell in cells:
+        old = labels[cell]
+        rest = areas[old] & ~(1 << cell)
+        news = sorted({labels[n] for n in bits(geo.neighbours[cell])} - {old})
+        if not news or not rest or not _connected(geo, rest):
+            continue
+        moved = list(labels)
+        moved[cell] = news[rng.below(len(news))]
+        out.append(moved)
+        if len(out) == wanted:
+            break
+    return out
+
+
 def build_candidate(
     width: int, height: int, rng: Rng, health: Health, deadline: Deadline, max_moves: int
 ) -> tuple[Norinori, int, int] | None:
@@ -340,7 +405,22 @@ def generate(request: Request, seed: int, deadline: Deadline) -> Generated:
             continue
         puzzle, solution, moves = built
         grading = grade(puzzle, deadline)
-        if request.difficulty is not None and grading.difficulty != request.difficulty:
+        wanted = request.difficulty
+        if wanted is not None and DIFFICULTIES.index(grading.difficulty) > DIFFICULTIES.index(
+            wanted
+        ):
+            rung = next(r for r, grade_of in GRADE.items() if grade_of == wanted)
+            steered = steer(
+                puzzle,
+                solution,
+                rung,
+                rng.fork(f"steer {health.attempts}"),
+                deadline,
+                max(40, int(STEER_STEPS * width * height)),
+            )
+            if steered is not None:
+                puzzle, grading = steered, grade(steered, deadline)
+        if wanted is not None and grading.difficulty != wanted:
             health.off_grade += 1
             continue
         health.milliseconds = (deadline.elapsed() - started) * 1000
