@@ -29,26 +29,20 @@ class NorinoriSpace:
     def __init__(self, deadline: Deadline) -> None:
         self.deadline = deadline
         self.propagations = 0
-        self.root = True
         self.weight: dict[int, int] = {}
         """Contradictions each region took part in: search branches where they happen."""
 
     def propagate(self, pos: Position) -> Position | None:
-        """The `pairs` ladder to a fixpoint, then a lookahead: cells that could partner a
-        lonely shaded cell are assumed each way under the cheap `local` rules, and a value
-        that dies is dropped; repeat while that decides anything. At the root every
-        undecided cell is tried: that settles most published puzzles without a branch,
-        while deeper down, where boards with many answers spend their time, it would
-        cost more than the branches it saves."""
-        everywhere = self.root
-        self.root = False
+        """The `pairs` ladder to a fixpoint, then a cheap lookahead: each cell that could
+        partner a lonely shaded cell is assumed each way under the `local` rules, and a
+        value that dies is dropped; repeat while that decides anything."""
         while True:
             run = run_ladder(PAIRS, pos, self.deadline)
             self.propagations += len(run.steps)
             if run.contradiction:
                 self.blame(pos, run.contradiction.cells, run.contradiction.regions)
                 return None
-            decided = self.lookahead(pos, everywhere)
+            decided = self.lookahead(pos)
             if decided is None:
                 return None
             if not decided:
@@ -58,11 +52,9 @@ class NorinoriSpace:
         for rid in {*regions, *(pos.board.region_of[c] for c in cells)}:
             self.weight[rid] = self.weight.get(rid, 0) + 1
 
-    def lookahead(self, pos: Position, everywhere: bool) -> bool | None:
+    def lookahead(self, pos: Position) -> bool | None:
         """Whether probing decided a cell (None: the position is dead)."""
-        frontier = partner_candidates(pos) & pos.focus
-        rest = pos.unknown & pos.focus & ~frontier if everywhere else 0
-        for cell in [*bits(frontier), *bits(rest)]:
+        for cell in bits(partner_candidates(pos) & pos.focus):
             for shade in (True, False):
                 if self.deadline.expired():
                     return False
