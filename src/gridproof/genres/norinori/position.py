@@ -29,15 +29,17 @@ class Board:
     region_neighbours: tuple[tuple[int, ...], ...]
     region_halo: tuple[int, ...]
     """Cells outside each region that touch it."""
+    cell_names: tuple[str, ...]
     support: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
     """Residual supports for AC-3: (pair, region) -> a pair of that region that last
     supported it. Only a hint: every use checks it again, so sharing it is safe."""
 
     def name(self, cell: int) -> str:
-        return self.geo.name(cell)
+        return self.cell_names[cell]
 
     def names(self, mask: int) -> str:
-        return ", ".join(self.geo.name(c) for c in bits(mask))
+        names = self.cell_names
+        return ", ".join([names[c] for c in bits(mask)])
 
     def regions_touching(self, mask: int) -> set[int]:
         return {self.region_of[c] for c in bits(mask)}
@@ -52,7 +54,8 @@ def board_of(puzzle: Norinori) -> Board:
     pairs = tuple(tuple((1 << a) | (1 << b) for a, b in combinations(bits(m), 2)) for m in masks)
     halo = tuple(geo.spread(m) & ~m for m in masks)
     neighbours = tuple(tuple(sorted({puzzle.regions[c] for c in bits(h)})) for h in halo)
-    return Board(geo, puzzle.regions, tuple(masks), pairs, neighbours, halo)
+    names = tuple(geo.name(cell) for cell in range(geo.size))
+    return Board(geo, puzzle.regions, tuple(masks), pairs, neighbours, halo, names)
 
 
 class Position:
