@@ -24,7 +24,11 @@ from gridproof.core.deadline import Deadline
 from gridproof.service import load
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-FILES = {"norinori": "janko-norinori.json"}
+FILES = {
+    "norinori": "janko-norinori.json",
+    "nonogram": "janko-nonogram.json",
+    "nondango": "janko-nondango.json",
+}
 
 
 def percentile(values: list[float], share: float) -> float:

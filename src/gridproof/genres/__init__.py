@@ -1,5 +1,5 @@
 """The built-in genres; importing this package registers each of them."""
 
-from gridproof.genres import nonogram, norinori
+from gridproof.genres import nondango, nonogram, norinori
 
-__all__ = ["nonogram", "norinori"]
+__all__ = ["nondango", "nonogram", "norinori"]

@@ -15,7 +15,7 @@ from gridproof.core.outcome import Outcome
 from gridproof.core.registry import Generated, Option, Progress, Request, register
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
-from gridproof.genres.nondango import codec, generate, model, solve
+from gridproof.genres.nondango import codec, generate, model, solve, study
 from gridproof.genres.nondango.model import Nondango, Variant
 from gridproof.genres.nondango.rules import RUNGS
 
@@ -27,6 +27,19 @@ class NondangoGenre:
     difficulties: tuple[str, ...] = generate.DIFFICULTIES
     options: tuple[Option, ...] = generate.OPTIONS
     sizes: tuple[tuple[int, int], tuple[int, int]] = generate.SIZES
+    lessons: tuple[str, ...] = (
+        "The grid is cut into regions by thick borders, and some cells hold a circle. "
+        "Paint exactly one circle black in every region; every other circle is white. "
+        "A region with a single circle paints that one.",
+        "Three circles in consecutive cells of a line (across, down or on either diagonal) "
+        "may never all be black. Two black circles in such a line make the third white. "
+        "A cell without a circle breaks the line.",
+        "In the usual rule (no-three-same) such a line may not be all white either: when "
+        "two of its circles are white, the third is black. In the no-three-black variant "
+        "only all black is forbidden.",
+        "Stuck? Assume a circle black and follow the consequences: if they end in a "
+        "contradiction, that circle is white.",
+    )
 
     def parse_code(self, text: str) -> Nondango:
         return codec.parse_code(text)
@@ -55,8 +68,16 @@ class NondangoGenre:
     def validate(self, puzzle: Nondango, shaded: int) -> list[Violation]:
         return model.validate(puzzle, shaded)
 
-    def solve(self, puzzle: Nondango, rung: str, deadline: Deadline) -> Progress:
-        return solve.solve(puzzle, rung, deadline)
+    def solve(
+        self,
+        puzzle: Nondango,
+        rung: str,
+        deadline: Deadline,
+        shaded: int = 0,
+        empty: int = 0,
+        max_steps: int | None = None,
+    ) -> Progress:
+        return solve.solve(puzzle, rung, deadline, shaded, empty, max_steps)
 
     def count(self, puzzle: Nondango, limit: int, deadline: Deadline) -> Outcome:
         return solve.count(puzzle, limit, deadline)
@@ -66,6 +87,9 @@ class NondangoGenre:
 
     def generate(self, request: Request, seed: int, deadline: Deadline) -> Generated:
         return generate.generate(request, seed, deadline)
+
+    def study(self, boards: int, seed: int, deadline: Deadline) -> str:
+        return study.run_study(boards, seed, study.COUNT_S, deadline=deadline)
 
 
 GENRE = register(NondangoGenre())

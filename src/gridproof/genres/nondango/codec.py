@@ -15,7 +15,7 @@ Every error is a `CodeError` that says where it happened.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gridproof.core import codes, pzpr
@@ -136,11 +136,13 @@ def from_json(obj: Mapping[str, Any]) -> Nondango:
         raise CodeError(f"json: {error}") from None
 
 
-def _json_rows(rows: object, key: str, width: int, height: int, allowed: Any) -> list[list[int]]:
-    if not _is_list(rows) or len(rows) != height:  # type: ignore[arg-type]
+def _json_rows(
+    rows: object, key: str, width: int, height: int, allowed: Callable[[int], bool]
+) -> list[list[int]]:
+    if not isinstance(rows, Sequence) or isinstance(rows, str | bytes) or len(rows) != height:
         raise CodeError(f"json: {key!r} is not a list of {height} rows (the height)")
     out = []
-    for r, row in enumerate(rows):  # type: ignore[attr-defined]
+    for r, row in enumerate(rows):
         if not _is_list(row) or len(row) != width:
             raise CodeError(f"json: {key} row {r + 1} is not a list of {width} values (the width)")
         values = [_json_int(v, f"{key} row {r + 1}, column {c + 1}") for c, v in enumerate(row)]

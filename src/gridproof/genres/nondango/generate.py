@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from gridproof.core.deadline import Deadline
@@ -31,13 +30,18 @@ from gridproof.core.grid import Geometry, bits
 from gridproof.core.outcome import Verdict
 from gridproof.core.registry import Generated, Health, Option, Request
 from gridproof.core.rng import Rng
-from gridproof.genres.nondango import solve
+from gridproof.genres.nondango import solve, theory
 from gridproof.genres.nondango.model import Nondango, Variant, make_puzzle, parse_variant
-from gridproof.genres.nondango.position import Board, Position, build_board
+from gridproof.genres.nondango.position import Position, build_board
 from gridproof.genres.nondango.rules import RUNGS
-from gridproof.genres.nondango.theory import certifying_lines, is_certified
 
-DIFFICULTIES = RUNGS
+GRADE = {"region": "trivial", "triple": "easy", "probe": "medium", "search": "hard"}
+"""The difficulty of a board is named after the cheapest rung that finishes it alone:
+`trivial` boards have no white circle, `easy` ones fall to the lines of three, `medium`
+ones need a probe, and `hard` ones a search (rare: none in thousands of generated boards,
+and none in the janko.at bank, so a request for one usually ends in GenerationError)."""
+DIFFICULTIES = tuple(GRADE.values())
+RUNG_FOR = {grade: rung for rung, grade in GRADE.items()}
 SIZES = ((4, 4), (24, 24))
 OPTIONS = (
     Option(
@@ -50,7 +54,7 @@ OPTIONS = (
 )
 MAX_ATTEMPTS = 500
 """Attempts before giving up even without a deadline."""
-REGION_CAP = 5
+REGION_CAP = 4
 """Regions stop growing at this many cells unless nothing else can take a cell."""
 
 
@@ -62,7 +66,8 @@ class Settings:
     height: int
     variant: Variant
     white: int | None
-    difficulty: str | None
+    rung: str | None
+    """The rung asked for (the difficulty's rung), if any."""
 
 
 @dataclass(slots=True)
@@ -94,15 +99,14 @@ def settings_of(request: Request) -> Settings:
     difficulty = request.difficulty
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise CodeError(f"difficulty {quote(difficulty)} is not one of {', '.join(DIFFICULTIES)}")
-    if difficulty == "region" and white:
-        raise CodeError("difficulty 'region' means no white circles at all")
-    if white == 0 and difficulty not in (None, "region"):
-        raise CodeError(
-            f"with no white circles every board has difficulty 'region', not {difficulty!r}"
-        )
-    if difficulty == "region":
+    rung = None if difficulty is None else RUNG_FOR[difficulty]
+    if rung == "region" and white:
+        raise CodeError("difficulty 'trivial' means no white circles at all")
+    if white == 0 and rung not in (None, "region"):
+        raise CodeError(f"a board without white circles is 'trivial', never {difficulty!r}")
+    if rung == "region":
         white = 0
-    return Settings(request.width, request.height, variant, white, difficulty)
+    return Settings(request.width, request.height, variant, white, rung)
 
 
 def generate(request: Request, seed: int, deadline: Deadline) -> Generated:
@@ -117,11 +121,10 @@ def generate(request: Request, seed: int, deadline: Deadline) -> Generated:
         health.attempts += 1
         built = _attempt(settings, rng.fork(f"attempt {health.attempts}"), deadline, health, tally)
         if built is not None:
-            puzzle, answer, difficulty = built
+            puzzle, answer, rung = built
             health.milliseconds = (deadline.elapsed() - started) * 1000
-            return Generated(
-                puzzle, answer, seed, difficulty, _metrics(puzzle, answer, tally), health
-            )
+            metrics = {"rung": rung, **_metrics(puzzle, answer, tally)}
+            return Generated(puzzle, answer, seed, GRADE[rung], metrics, health)
     health.milliseconds = (deadline.elapsed() - started) * 1000
     raise GenerationError(
         f"no {settings.width}x{settings.height} nondango board was proven unique "
@@ -146,27 +149,27 @@ def _attempt(
         return None
     if not _proven(puzzle, answer, deadline, health):
         return None
-    difficulty = solve.rung_needed(puzzle, deadline)
-    if difficulty is None:
+    rung = solve.rung_needed(puzzle, deadline)
+    if rung is None:
         health.timeout += 1
         return None
-    target = settings.difficulty
-    if target is not None and difficulty != target:
-        if settings.white is None and RUNGS.index(difficulty) > RUNGS.index(target):
+    target = settings.rung
+    if target is not None and rung != target:
+        if settings.white is None and RUNGS.index(rung) > RUNGS.index(target):
             trimmed = _trim(puzzle, answer, target, rng.fork("trim"), deadline, health)
             if trimmed is not None:
                 return trimmed, answer, target
         health.off_grade += 1
         return None
-    return puzzle, answer, difficulty
+    return puzzle, answer, rung
 
 
 def draw_regions(width: int, height: int, rng: Rng) -> list[list[int]]:
-    """Connected regions of mostly one to `REGION_CAP` cells (about three on average),
-    flooded from random seeds; rows of region labels."""
+    """Connected regions of mostly two to `REGION_CAP` cells (about three on average, as
+    on janko.at), flooded from random seeds; rows of region labels."""
     geo = Geometry(width, height)
     size = width * height
-    count = max(1, round(size / (2.6 + rng.random())))
+    count = max(1, round(size / (2.0 + 0.8 * rng.random())))
     labels = [-1] * size
     sizes = [1] * count
     for rid, cell in enumerate(rng.sample(range(size), count)):
@@ -184,7 +187,22 @@ def draw_regions(width: int, height: int, rng: Rng) -> list[list[int]]:
             labels[cell] = rid
             sizes[rid] += 1
         open_cells = waiting
+    _merge_singletons(labels, sizes, geo, rng)
     return [labels[r * width : (r + 1) * width] for r in range(height)]
+
+
+def _merge_singletons(labels: list[int], sizes: list[int], geo: Geometry, rng: Rng) -> None:
+    """Give every one-cell region to its smallest neighbouring region: seeds that end up
+    walled in make many of them, and three in a row would leave no answer at all."""
+    for cell in range(len(labels)):
+        if sizes[labels[cell]] != 1 or geo.size == 1:
+            continue
+        near = sorted({labels[n] for n in bits(geo.neighbours[cell])})
+        smallest = min(sizes[rid] for rid in near)
+        rid = rng.choice([x for x in near if sizes[x] == smallest])
+        sizes[labels[cell]] -= 1
+        labels[cell] = rid
+        sizes[rid] += 1
 
 
 def draw_skeleton(width: int, height: int, variant: Variant, rng: Rng) -> Nondango | None:
@@ -202,7 +220,7 @@ def place_answer(puzzle: Nondango, rng: Rng, budget: int = 20_000) -> int | None
     """One cell per region, chosen at random, with no three consecutive chosen cells in
     any line: a backtracking search that always fills the region with the fewest cells
     left, a cell being gone once it would complete a line (None after `budget` nodes)."""
-    lines = _lines_through(puzzle.width, puzzle.height)
+    lines = theory.lines_through(puzzle.width, puzzle.height)
     order = []
     for cells in puzzle.region_cells():
         rng.shuffle(cells)
@@ -226,21 +244,6 @@ def place_answer(puzzle: Nondango, rng: Rng, budget: int = 20_000) -> int | None
     return None
 
 
-@lru_cache(maxsize=16)
-def _lines_through(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """Per cell, the masks of the lines of three consecutive cells through it."""
-    out: list[list[int]] = [[] for _ in range(width * height)]
-    for r in range(height):
-        for c in range(width):
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                if 0 <= r + 2 * dr < height and 0 <= c + 2 * dc < width:
-                    cells = [(r + k * dr) * width + c + k * dc for k in range(3)]
-                    mask = sum(1 << cell for cell in cells)
-                    for cell in cells:
-                        out[cell].append(mask)
-    return tuple(tuple(masks) for masks in out)
-
-
 def offer_circles(
     puzzle: Nondango,
     answer: int,
@@ -258,13 +261,12 @@ def offer_circles(
     for cell in cells:
         if white is not None and kept >= white:
             break
-        trial = dataclasses.replace(puzzle, circles=puzzle.circles | 1 << cell)
-        verdict = judge_offer(build_board(trial), answer, cell, deadline, tally)
+        verdict = judge_offer(puzzle, answer, cell, deadline, tally)
         if verdict is None:
             health.timeout += 1
             return None
         if verdict == "kept":
-            puzzle, kept = trial, kept + 1
+            puzzle, kept = dataclasses.replace(puzzle, circles=puzzle.circles | 1 << cell), kept + 1
         elif verdict == "breaks":
             health.contradiction += 1
         elif verdict == "ambiguous":
@@ -276,20 +278,21 @@ def offer_circles(
 
 
 def judge_offer(
-    board: Board, answer: int, cell: int, deadline: Deadline, tally: Tally
+    puzzle: Nondango, answer: int, cell: int, deadline: Deadline, tally: Tally
 ) -> str | None:
-    """'kept', 'breaks' (the circle would make three white in a row), 'uncertified' or
-    'ambiguous' for the board `board` that has just gained the white circle `cell`."""
+    """'kept', 'breaks' (the white circle `cell` would make three white in a row),
+    'uncertified' (no certificate: a second answer exists) or 'ambiguous' (counted: a
+    second answer exists); None if the count ran out of time."""
     tally.offers += 1
-    if any(line >> cell & 1 and not line & answer for line in board.triples) and (
-        board.variant is Variant.NO_THREE_SAME
-    ):
+    verdict = theory.judge_offer(puzzle, answer, cell)
+    if verdict == "breaks":
         tally.breaks_answer += 1
-        return "breaks"
-    if not is_certified(board, answer, cell):
+        return verdict
+    if verdict == "uncertified":
         tally.uncertified += 1
-        return "uncertified"
-    pos = Position(board, deadline)
+        return verdict
+    trial = dataclasses.replace(puzzle, circles=puzzle.circles | 1 << cell)
+    pos = Position(build_board(trial), deadline)
     pos.paint(cell)
     found = solve.has_completion(pos)
     if found is None:
@@ -350,6 +353,6 @@ def _metrics(puzzle: Nondango, answer: int, tally: Tally) -> Mapping[str, Any]:
         "geometric_triples": len(board.triples),
         "live_black_triples": len(board.black_nogoods),
         "live_white_triples": len(board.white_nogoods),
-        "certifying_lines": certifying_lines(board, answer),
+        "certifying_lines": theory.certifying_lines(board, answer),
         **dataclasses.asdict(tally),
     }

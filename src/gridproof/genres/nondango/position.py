@@ -60,6 +60,8 @@ class Board:
     """Per cell: the indices of the live white nogoods through it."""
     white_parts: tuple[tuple[tuple[int, int], ...], ...]
     """Per white nogood: (region, that region's cells of it) for each region it touches."""
+    circleless: tuple[int, ...]
+    """Regions without a circle: no answer can exist."""
 
     def name(self, cell: int) -> str:
         return self.geo.name(cell)
@@ -70,91 +72,105 @@ class Board:
     def regions_of(self, mask: int) -> list[int]:
         return sorted({self.region_of[c] for c in bits(mask)})
 
-    @property
-    def circleless(self) -> list[int]:
-        """Regions without a circle: no answer can exist."""
-        return [rid for rid, m in enumerate(self.region_circles) if not m]
+
+Line = tuple[int, int, int, int]
+"""A line of three circles: its mask and its three cells."""
 
 
-def line_triples(puzzle: Nondango, reading: Reading) -> list[int]:
-    """The masks of the lines of three circles that `reading` forbids colourings of."""
-    w, h, circles = puzzle.width, puzzle.height, puzzle.circles
-    if reading is Reading.ANYWHERE:
-        return _anywhere_triples(puzzle)
-    directions = DIRECTIONS if reading is Reading.RULE else DIRECTIONS[:2]
+@lru_cache(maxsize=32)
+def _windows(width: int, height: int, diagonals: bool) -> tuple[Line, ...]:
+    """Every three consecutive cells of the grid, across and down (and diagonally)."""
     out = []
-    for r in range(h):
-        for c in range(w):
-            for dr, dc in directions:
-                if not (0 <= r + 2 * dr < h and 0 <= c + 2 * dc < w):
-                    continue
-                mask = sum(1 << ((r + k * dr) * w + c + k * dc) for k in range(3))
-                if mask & circles == mask:
-                    out.append(mask)
-    return out
+    for r in range(height):
+        for c in range(width):
+            for dr, dc in DIRECTIONS if diagonals else DIRECTIONS[:2]:
+                if 0 <= r + 2 * dr < height and 0 <= c + 2 * dc < width:
+                    a, b, d = ((r + k * dr) * width + c + k * dc for k in range(3))
+                    out.append(((1 << a) | (1 << b) | (1 << d), a, b, d))
+    return tuple(out)
 
 
-def _anywhere_triples(puzzle: Nondango) -> list[int]:
-    """Every three circles of one full row, column, diagonal or anti-diagonal."""
-    w, h = puzzle.width, puzzle.height
+@lru_cache(maxsize=32)
+def _full_lines(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """The cells of every row, column, diagonal and anti-diagonal."""
+    w, h = width, height
     lines: list[list[int]] = [[r * w + c for c in range(w)] for r in range(h)]
     lines += [[r * w + c for r in range(h)] for c in range(w)]
     for start in range(-(h - 1), w):
         lines.append([r * w + r + start for r in range(h) if 0 <= r + start < w])
         lines.append([r * w + start + h - 1 - r for r in range(h) if 0 <= start + h - 1 - r < w])
+    return tuple(tuple(line) for line in lines)
+
+
+@lru_cache(maxsize=32)
+def _geometry(width: int, height: int) -> Geometry:
+    return Geometry(width, height)
+
+
+def line_triples(puzzle: Nondango, reading: Reading) -> list[Line]:
+    """The lines of three circles that `reading` forbids colourings of: three consecutive
+    cells (with or without the diagonals), or any three circles of one full line."""
+    circles = puzzle.circles
+    if reading is not Reading.ANYWHERE:
+        windows = _windows(puzzle.width, puzzle.height, reading is Reading.RULE)
+        return [line for line in windows if line[0] & circles == line[0]]
     out = []
-    for line in lines:
-        held = [cell for cell in line if puzzle.circles >> cell & 1]
-        out += [(1 << a) | (1 << b) | (1 << c) for a, b, c in combinations(held, 3)]
+    for cells in _full_lines(puzzle.width, puzzle.height):
+        held = [cell for cell in cells if circles >> cell & 1]
+        out += [((1 << a) | (1 << b) | (1 << c), a, b, c) for a, b, c in combinations(held, 3)]
     return out
 
 
-def black_is_live(mask: int, region_of: tuple[int, ...]) -> bool:
-    """Whether a line can be all black: its three circles lie in three regions."""
-    return len({region_of[c] for c in bits(mask)}) == 3
-
-
-def white_is_live(mask: int, region_of: tuple[int, ...], region_circles: tuple[int, ...]) -> bool:
-    """Whether a line can be all white: no region has all its circles in it."""
-    return all(region_circles[region_of[c]] & ~mask for c in bits(mask))
-
-
 def build_board(puzzle: Nondango, reading: Reading = Reading.RULE) -> Board:
-    """The tables of `puzzle` under `reading` (see `board_of` for the cached form)."""
-    size = puzzle.width * puzzle.height
+    """The tables of `puzzle` under `reading` (see `board_of` for the cached form).
+
+    The screens: a line is live on its all-black side when its circles lie in three
+    regions, and on its all-white side (no-three-same only) when every region it touches
+    has a circle outside it."""
     region_of = puzzle.regions
     region_circles = tuple(puzzle.region_circles())
-    triples = tuple(line_triples(puzzle, reading))
-    black = tuple(m for m in triples if black_is_live(m, region_of))
-    white: tuple[int, ...] = ()
+    lines = line_triples(puzzle, reading)
+    partners: list[list[int]] = [[] for _ in region_of]
+    black = []
+    for mask, a, b, c in lines:
+        ra, rb, rc = region_of[a], region_of[b], region_of[c]
+        if ra != rb and rb != rc and ra != rc:
+            black.append(mask)
+            partners[a].append(mask ^ (1 << a))
+            partners[b].append(mask ^ (1 << b))
+            partners[c].append(mask ^ (1 << c))
+    white_of: list[list[int]] = [[] for _ in region_of]
+    white: list[int] = []
+    parts: list[tuple[tuple[int, int], ...]] = []
     if puzzle.variant is Variant.NO_THREE_SAME:
-        white = tuple(m for m in triples if white_is_live(m, region_of, region_circles))
-    partners: list[list[int]] = [[] for _ in range(size)]
-    for mask in black:
-        for cell in bits(mask):
-            partners[cell].append(mask & ~(1 << cell))
-    white_of: list[list[int]] = [[] for _ in range(size)]
-    parts = []
-    for index, mask in enumerate(white):
-        for cell in bits(mask):
-            white_of[cell].append(index)
-        by_region: dict[int, int] = {}
-        for cell in bits(mask):
-            by_region[region_of[cell]] = by_region.get(region_of[cell], 0) | 1 << cell
-        parts.append(tuple(sorted(by_region.items())))
+        for mask, *cells in lines:
+            if all(region_circles[region_of[cell]] & ~mask for cell in cells):
+                for cell in cells:
+                    white_of[cell].append(len(white))
+                white.append(mask)
+                parts.append(_parts(cells, region_of))
     return Board(
-        geo=Geometry(puzzle.width, puzzle.height),
+        geo=_geometry(puzzle.width, puzzle.height),
         variant=puzzle.variant,
         region_of=region_of,
         region_circles=region_circles,
         circles=puzzle.circles,
-        triples=triples,
-        black_nogoods=black,
-        white_nogoods=white,
-        black_partners=tuple(tuple(p) for p in partners),
-        white_of=tuple(tuple(w) for w in white_of),
+        triples=tuple(line[0] for line in lines),
+        black_nogoods=tuple(black),
+        white_nogoods=tuple(white),
+        black_partners=tuple(map(tuple, partners)),
+        white_of=tuple(map(tuple, white_of)),
         white_parts=tuple(parts),
+        circleless=tuple(rid for rid, mask in enumerate(region_circles) if not mask),
     )
+
+
+def _parts(cells: list[int], region_of: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(region, its cells of the line) for each region a line touches."""
+    by_region: dict[int, int] = {}
+    for cell in cells:
+        by_region[region_of[cell]] = by_region.get(region_of[cell], 0) | 1 << cell
+    return tuple(sorted(by_region.items()))
 
 
 @lru_cache(maxsize=64)
@@ -205,7 +221,7 @@ class Position:
             cell = (painted & -painted).bit_length() - 1
             return Contradiction(step.rule, f"{board.name(cell)} holds no circle to paint", (cell,))
         white = step.empty & board.circles
-        clash = (step.shaded & self.white) | (white & self.black)
+        clash = (step.shaded & (self.white | white)) | (white & self.black)
         if clash:
             cell = (clash & -clash).bit_length() - 1
             return Contradiction(
@@ -227,7 +243,7 @@ def propagate(pos: Position) -> bool:
     """Close `pos` under the `region` and `triple` rungs (one black per region; no live
     nogood completed), following only the fresh decisions. False on a contradiction."""
     board = pos.board
-    if pos.black & pos.white:
+    if pos.black & pos.white or board.circleless:
         return False
     black, white = pos.black, pos.white
     fresh_b, fresh_w = pos.fresh_black, pos.fresh_white

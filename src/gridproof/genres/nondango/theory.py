@@ -16,6 +16,7 @@ line of three circles; `groups` are sets of regions that no live line joins to a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gridproof.core.grid import bits
 from gridproof.genres.nondango.model import Nondango, Variant, validate
@@ -63,6 +64,14 @@ def is_certified(board: Board, answer: int, cell: int) -> bool:
     return bool(black_certificates(board, answer, cell) or white_certificates(board, answer, cell))
 
 
+def breaks_answer(board: Board, answer: int, cell: int) -> bool:
+    """Whether the white circle `cell` of `board` completes a line of three white circles
+    (only no-three-same forbids that; a white circle never breaks a no-three-black answer)."""
+    if board.variant is not Variant.NO_THREE_SAME:
+        return False
+    return any(line >> cell & 1 and not line & answer for line in board.triples)
+
+
 def check_moves(puzzle: Nondango, answer: int) -> MoveCheck:
     """Make every one-circle move in `answer`, judge it with the independent validator,
     and look for its certificate."""
@@ -81,15 +90,52 @@ def check_moves(puzzle: Nondango, answer: int) -> MoveCheck:
     return MoveCheck(moves, illegal, by_black, by_white)
 
 
+@lru_cache(maxsize=16)
+def lines_through(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Per cell, the masks of the lines of three consecutive cells through it."""
+    out: list[list[int]] = [[] for _ in range(width * height)]
+    for r in range(height):
+        for c in range(width):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                if 0 <= r + 2 * dr < height and 0 <= c + 2 * dc < width:
+                    cells = [(r + k * dr) * width + c + k * dc for k in range(3)]
+                    mask = sum(1 << cell for cell in cells)
+                    for cell in cells:
+                        out[cell].append(mask)
+    return tuple(tuple(masks) for masks in out)
+
+
+def judge_offer(puzzle: Nondango, answer: int, cell: int) -> str:
+    """What a white circle on the empty cell `cell` would be, without building a board:
+    'breaks' (three white in a row, no-three-same only), 'uncertified' (the lemma says a
+    second answer exists) or 'certified' (worth a count)."""
+    lines = lines_through(puzzle.width, puzzle.height)[cell]
+    bit = 1 << cell
+    whites = puzzle.circles & ~answer
+    same = puzzle.variant is Variant.NO_THREE_SAME
+    if same and any(line & whites == line ^ bit for line in lines):
+        return "breaks"
+    region = puzzle.regions[cell]
+    for line in lines:
+        rest = line ^ bit
+        if rest & answer == rest and all(puzzle.regions[c] != region for c in bits(rest)):
+            return "certified"
+    if same:
+        old = next(c for c in bits(answer) if puzzle.regions[c] == region)
+        through = lines_through(puzzle.width, puzzle.height)[old]
+        if any(not line & bit and line & whites == line ^ (1 << old) for line in through):
+            return "certified"
+    return "uncertified"
+
+
 def certifying_lines(board: Board, answer: int) -> int:
     """Live lines with exactly two black circles in `answer` (each certifies its third)."""
     return sum((line & answer).bit_count() == 2 for line in board.black_nogoods)
 
 
 def static_groups(board: Board) -> list[list[int]]:
-    """Regions grouped by the live lines joining them, each region with one circle (a
-    given: decided before anything starts) a group of its own; sorted by first region."""
-    givens = {rid for rid, m in enumerate(board.region_circles) if m and not m & (m - 1)}
+    """Regions grouped by the live lines joining them, before anything is decided; a
+    region that no live line touches is a group of its own. Sorted by first region."""
     parent = list(range(len(board.region_circles)))
 
     def root(rid: int) -> int:
@@ -99,9 +145,9 @@ def static_groups(board: Board) -> list[list[int]]:
         return rid
 
     for line in (*board.black_nogoods, *board.white_nogoods):
-        open_ = [board.region_of[c] for c in bits(line) if board.region_of[c] not in givens]
-        for rid in open_[1:]:
-            parent[root(rid)] = root(open_[0])
+        first, *rest = (board.region_of[c] for c in bits(line))
+        for rid in rest:
+            parent[root(rid)] = root(first)
     groups: dict[int, list[int]] = {}
     for rid in range(len(parent)):
         groups.setdefault(root(rid), []).append(rid)
