@@ -5,7 +5,11 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: serve test install dev lint typecheck pytest bench clean
+.PHONY: serve test install dev lint typecheck pytest bench clean browser screenshots
+
+# The browser tests drive Debian's chromium through Playwright (never a downloaded browser).
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,8 +34,16 @@ lint: dev
 typecheck: dev
 	$(VENV)/bin/mypy
 
-pytest: dev
+browser:
+	@test -x $(CHROMIUM) || ( $(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium )
+
+pytest: dev browser
 	$(PY) -m pytest
+
+# Regenerate docs/screenshots/ (the player in each genre, light, dark and phone).
+screenshots: dev browser
+	GRIDPROOF_SCREENSHOTS=docs/screenshots $(PY) -m pytest tests/web/test_player.py -q
 
 test: lint typecheck pytest
 

@@ -161,6 +161,12 @@ def _study(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn  # only this command needs the web stack
 
+    # The app reads its settings from the environment (see gridproof.web.app), so that
+    # `--reload` workers and the bank's filler process see them too.
+    if args.db is not None:
+        os.environ["GRIDPROOF_DB"] = str(Path(args.db).expanduser().resolve())
+    if args.no_fill:
+        os.environ["GRIDPROOF_FILL"] = "0"
     uvicorn.run(
         "gridproof.web.app:app", host=args.host, port=args.port, reload=args.reload == "yes"
     )
@@ -226,6 +232,17 @@ def _parser() -> argparse.ArgumentParser:
         default="no",
         choices=("yes", "no"),
         help="restart on code changes (default: no)",
+    )
+    serve.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the puzzle bank's SQLite file (default: $GRIDPROOF_DB, else "
+        "~/.local/share/gridproof/bank.sqlite3)",
+    )
+    serve.add_argument(
+        "--no-fill",
+        action="store_true",
+        help="do not stock the bank with new boards in the background",
     )
     return parser
 

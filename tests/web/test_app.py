@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-import base64
-import hashlib
+import os
 import re
+import time
 import warnings
 from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,7 +37,7 @@ def norinori() -> Genre:
 
 
 @pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
+def client(bank_path: Path) -> Iterator[TestClient]:
     with TestClient(web.app) as test_client:
         yield test_client
 
@@ -61,24 +63,48 @@ def test_the_page_is_served_without_external_assets(client: TestClient) -> None:
     assert response.headers["content-type"].startswith("text/html")
     page = response.text
     assert "<title>gridproof</title>" in page
-    assert "/api/genres" in page
-    assert "/api/count" in page
-    assert "coming" in page
-    assert "prefers-color-scheme: dark" in page
+    assert '<script type="module" src="/static/js/main.js"></script>' in page
     assert "://" not in page
     assert not re.search(r"""(src|href|action)\s*=\s*["']?//""", page)
-    assert "@import" not in page
-    assert "url(" not in page
+    assert "<script>" not in page  # no inline script: the policy allows only our own files
 
 
-def test_the_page_allows_only_its_own_script(client: TestClient) -> None:
+def test_the_page_allows_only_its_own_files(client: TestClient) -> None:
     response = client.get("/")
     policy = response.headers["content-security-policy"]
     assert "default-src 'none'" in policy
-    [script] = re.findall(r"<script>(.*?)</script>", response.text, re.DOTALL)
-    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
-    assert f"script-src 'sha256-{digest}'" in policy
+    assert "script-src 'self';" in policy
+    assert "style-src 'self';" in policy
+    assert "connect-src 'self';" in policy
     assert response.headers["x-content-type-options"] == "nosniff"
+
+
+def test_the_static_modules_fetch_nothing_from_outside(client: TestClient) -> None:
+    static = resources.files("gridproof.web").joinpath("static")
+    names = ["style.css", *(f"js/{f.name}" for f in static.joinpath("js").iterdir())]
+    assert {"js/main.js", "js/board.js", "js/game.js", "js/api.js", "js/store.js"} <= set(names)
+    for name in names:
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200, name
+        kind = "text/css" if name.endswith(".css") else "text/javascript"
+        assert response.headers["content-type"].startswith(kind)
+        text = response.text.replace("'http://www.w3.org/2000/svg'", "")  # a name, not a fetch
+        assert "://" not in text, name
+        assert "@import" not in text, name
+        assert "url(" not in text, name
+
+
+def test_the_css_has_both_themes_and_respects_reduced_motion(client: TestClient) -> None:
+    css = client.get("/static/style.css").text
+    assert "prefers-color-scheme: dark" in css
+    assert ':root[data-theme="dark"]' in css
+    assert "prefers-reduced-motion: reduce" in css
+
+
+def test_no_documentation_page_that_would_load_a_cdn(client: TestClient) -> None:
+    assert client.get("/docs").status_code == 404
+    assert client.get("/redoc").status_code == 404
+    assert client.get("/openapi.json").status_code == 200
 
 
 def test_openapi_describes_the_api(client: TestClient) -> None:
@@ -247,3 +273,44 @@ def test_validate_rejects_bad_input_with_400(
 def test_unknown_paths_and_methods_answer_in_the_same_shape(client: TestClient) -> None:
     assert_error(client.get("/api/nothing"), "Not Found", status=404)
     assert_error(client.get("/api/count"), "Method Not Allowed", status=405)
+
+
+def test_the_filler_stocks_the_bank_in_the_background_and_stops_with_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "bank.sqlite3"
+    monkeypatch.setenv("GRIDPROOF_DB", str(path))
+    monkeypatch.setenv("GRIDPROOF_FILL", "1")
+    monkeypatch.setenv("GRIDPROOF_FILL_MAX_SIDE", "5")
+    monkeypatch.setenv("GRIDPROOF_FILL_TARGET", "1")
+    with TestClient(web.app) as client:
+        filler = web.app.state.context.filler
+        assert filler is not None
+        end = time.monotonic() + 60
+        boards = 0
+        while boards == 0 and time.monotonic() < end:
+            time.sleep(0.2)
+            boards = sum(key["boards"] for key in client.get("/api/bank").json()["keys"])
+        assert boards > 0
+    assert not filler.running
+
+
+def test_serve_passes_the_bank_file_and_the_filler_switch_to_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    from gridproof import cli
+
+    seen: list[tuple[str | None, str | None]] = []
+    monkeypatch.setattr(
+        uvicorn,
+        "run",
+        lambda *a, **k: seen.append(
+            (os.environ.get("GRIDPROOF_DB"), os.environ.get("GRIDPROOF_FILL"))
+        ),
+    )
+    monkeypatch.delenv("GRIDPROOF_DB", raising=False)
+    monkeypatch.delenv("GRIDPROOF_FILL", raising=False)
+    assert cli.main(["serve", "--db", str(tmp_path / "b.sqlite3"), "--no-fill"]) == 0
+    assert seen == [(str(tmp_path / "b.sqlite3"), "0")]

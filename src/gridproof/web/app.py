@@ -1,32 +1,58 @@
-"""The FastAPI app: `GET /` (the page), and a JSON API that only translates for the service.
+"""The FastAPI app: the player page, its static ES modules, and a JSON API that only
+translates for the service layer (`service`, `play`, `bank`).
 
-Any `GridproofError` and any malformed request is HTTP 400 `{"error": message}`; counting
-runs in a worker thread, always under a deadline.
+Any `GridproofError` and any malformed request is HTTP 400 `{"error": message}`; a board
+that cannot be generated in time is 503 with the generator's health record. Every solver
+call runs under a deadline, off the event loop: generation in a worker process killed
+when the client disconnects, hints and checks in a thread whose deadline is cancelled then.
+The OpenAPI schema is at `/openapi.json`; no documentation page that would load a CDN.
+
+Settings come from the environment (read at start-up):
+`GRIDPROOF_DB` (the bank file, see `gridproof.bank`), `GRIDPROOF_FILL` (`0` turns the
+background filler off), `GRIDPROOF_FILL_TARGET` (boards per key, default 3),
+`GRIDPROOF_FILL_MAX_SIDE` (largest side stocked, default 10), `GRIDPROOF_WORKERS`
+(generation processes at once, default up to 4), `GRIDPROOF_GENERATE_S` (the longest
+on-demand generation deadline, default 60).
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import re
+import logging
+import os
+import secrets
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from gridproof import __version__, service
-from gridproof.core.errors import GridproofError
+from gridproof import __version__, bank, play, service
+from gridproof.core import registry
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import GenerationError, GridproofError
+from gridproof.web import workers
 
 MAX_SOURCE_CHARS = 100_000
 MAX_DEADLINE_S = 10.0
 MAX_LIMIT = 100
 MAX_GRID_ROWS = 1000
+ANSWER_S = 5.0
+"""The budget for counting a puzzle's solutions when the bank does not know them."""
+HINT_S = 3.0
+"""The budget for finding the next deduction."""
+KILL_GRACE_S = 5.0
+"""How long a generation worker may outlive its own deadline before it is killed."""
+
+log = logging.getLogger("gridproof.web")
 
 Source = Annotated[
     str,
@@ -36,12 +62,91 @@ Source = Annotated[
         description="a puzzle code, a puzz.link URL or a JSON puzzle (no file paths)",
     ),
 ]
+Rows = Annotated[
+    list[Annotated[str, Field(max_length=MAX_GRID_ROWS)]],
+    Field(min_length=1, max_length=MAX_GRID_ROWS),
+]
+
+
+@dataclass
+class Settings:
+    db: str
+    fill: bool = True
+    fill_target: int = 3
+    fill_max_side: int = 10
+    workers: int = 4
+    generate_s: float = 60.0
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        env = os.environ
+        return cls(
+            db=str(bank.default_path()),
+            fill=env.get("GRIDPROOF_FILL", "1").strip() not in ("0", "no", "false", "off"),
+            fill_target=int(env.get("GRIDPROOF_FILL_TARGET", "3")),
+            fill_max_side=int(env.get("GRIDPROOF_FILL_MAX_SIDE", "10")),
+            workers=int(env.get("GRIDPROOF_WORKERS", str(min(4, os.cpu_count() or 1)))),
+            generate_s=float(env.get("GRIDPROOF_GENERATE_S", "60")),
+        )
+
+
+@dataclass
+class Context:
+    """What the app holds while it runs."""
+
+    settings: Settings
+    bank: bank.Bank
+    answers: play.Answers
+    processes: workers.Processes
+    filler: workers.Filler | None = None
+
+    @classmethod
+    def start(cls, settings: Settings) -> Context:
+        store = bank.Bank(settings.db)
+        context = cls(settings, store, play.Answers(store), workers.Processes(settings.workers))
+        if settings.fill:
+            plan = bank.fill_plan(settings.fill_max_side)
+            context.filler = workers.Filler(
+                settings.db, plan, settings.fill_target, bank.GENERATE_SECONDS
+            )
+            context.filler.start()
+        return context
+
+    def stop(self) -> None:
+        self.processes.kill_all()
+        if self.filler is not None:
+            self.filler.stop()
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    outer = getattr(app.state, "context", None)  # an app served twice at once (tests)
+    context = Context.start(Settings.from_env())
+    app.state.context = context
+    try:
+        yield
+    finally:
+        context.stop()
+        app.state.context = outer
+
 
 app = FastAPI(
     title="gridproof",
     version=__version__,
-    description="Pencil puzzles proven to have exactly one solution.",
+    description="Pencil puzzles proven to have exactly one solution, and a player for them.",
+    docs_url=None,
+    redoc_url=None,
+    lifespan=_lifespan,
 )
+app.mount("/static", StaticFiles(packages=[("gridproof.web", "static")]), name="static")
+
+
+def _context(request: Request) -> Context:
+    context: Context | None = getattr(request.app.state, "context", None)
+    if context is None:  # used without its lifespan (a bare ASGI call): start lazily
+        context = Context.start(Settings.from_env())
+        request.app.state.context = context
+    return context
 
 
 class _Body(BaseModel):
@@ -63,21 +168,66 @@ class ConvertRequest(_Body):
 
 class ValidateRequest(_Body):
     source: Source
-    grid: list[Annotated[str, Field(max_length=MAX_GRID_ROWS)]] = Field(
-        min_length=1, max_length=MAX_GRID_ROWS, description="rows of text, '#' shaded"
+    grid: Rows = Field(description="rows of text, '#' shaded ('+' and '.' are not)")
+
+
+class NewRequest(_Body):
+    genre: str = Field(min_length=1, max_length=40, description="a genre name, see /api/catalog")
+    size: str = Field(
+        min_length=1, max_length=20, description="WIDTHxHEIGHT, like 5x5 (see /api/catalog)"
     )
+    difficulty: str | None = Field(
+        None, max_length=40, description="one of the genre's difficulties; default easy"
+    )
+    exclude: list[Annotated[str, Field(max_length=MAX_SOURCE_CHARS)]] = Field(
+        default_factory=list,
+        max_length=100,
+        description="codes not to give (the puzzle being replaced by New game)",
+    )
+    seed: int | None = Field(
+        None, ge=0, lt=2**31, description="generate exactly this seed (skips the bank)"
+    )
+    deadline_s: float = Field(
+        30.0,
+        gt=0,
+        allow_inf_nan=False,
+        description="seconds for generating when the bank has none (capped by the server)",
+    )
+
+
+class PlayRequest(_Body):
+    code: Source
+    marks: Rows = Field(description=play.MARKS_HELP)
+    version: int = Field(0, ge=0, le=2**53, description="the client's state version, echoed back")
+    reveal: bool = Field(False, description="also list the cells whose marks are wrong")
 
 
 # --- errors ------------------------------------------------------------------------------
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, **more: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **more}, status_code=status)
+
+
+@app.exception_handler(GenerationError)
+async def _generation_error(request: Request, error: GenerationError) -> JSONResponse:
+    return _error(503, str(error), health=error.health)
 
 
 @app.exception_handler(GridproofError)
 async def _gridproof_error(request: Request, error: GridproofError) -> JSONResponse:
     return _error(400, str(error))
+
+
+@app.exception_handler(workers.WorkerFailed)
+async def _worker_failed(request: Request, error: workers.WorkerFailed) -> JSONResponse:
+    log.error("generation worker failed: %s", error)
+    return _error(503, f"the generator failed: {error}")
+
+
+@app.exception_handler(workers.Gone)
+async def _gone(request: Request, error: workers.Gone) -> JSONResponse:
+    return _error(503, "the request was abandoned by the client")
 
 
 @app.exception_handler(RequestValidationError)
@@ -98,7 +248,7 @@ def _describe(problem: Any) -> str:
     if problem.get("type") == "json_invalid":
         at = f" at character {loc[1]}" if len(loc) > 1 else ""
         return f"the body is not valid JSON{at} ({problem.get('ctx', {}).get('error', 'syntax')})"
-    where = ".".join(str(part) for part in loc if part != "body")
+    where = ".".join(str(part) for part in loc if part not in ("body", "query"))
     if where:
         return f"{where}: {problem.get('msg', 'is invalid')}"
     if problem.get("type") == "missing":
@@ -108,44 +258,167 @@ def _describe(problem: Any) -> str:
 
 # --- the page ----------------------------------------------------------------------------
 
+POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+    "img-src 'self' data:; manifest-src 'self'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+
 
 @cache
-def _page() -> tuple[str, str]:
-    """The page and its Content-Security-Policy (its one inline script allowed by hash)."""
-    html = resources.files("gridproof.web").joinpath("static/index.html").read_text("utf-8")
-    none = "'none'"
-    hashes = " ".join(
-        f"'sha256-{base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()}'"
-        for script in re.findall(r"<script>(.*?)</script>", html, re.DOTALL)
-    )
-    policy = (
-        f"default-src 'none'; script-src {hashes or none}; "
-        "style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; "
-        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-    )
-    return html, policy
+def _page() -> str:
+    return resources.files("gridproof.web").joinpath("static/index.html").read_text("utf-8")
 
 
 @app.get("/", response_class=HTMLResponse, include_in_schema=False)
 def index() -> HTMLResponse:
-    html, policy = _page()
     return HTMLResponse(
-        html,
+        _page(),
         headers={
-            "Content-Security-Policy": policy,
+            "Content-Security-Policy": POLICY,
             "X-Content-Type-Options": "nosniff",
             "Referrer-Policy": "no-referrer",
         },
     )
 
 
-# --- the API -----------------------------------------------------------------------------
+# --- the API: puzzles ----------------------------------------------------------------------
 
 
 @app.get("/api/genres")
 def genres() -> list[dict[str, Any]]:
     """Every registered genre: name, title and the rungs of its ladder."""
     return service.genre_list()
+
+
+@app.get("/api/catalog")
+def catalog() -> list[dict[str, Any]]:
+    """Every genre as the player offers it: title, onboarding lessons (in layers), sizes,
+    difficulties and the default difficulty."""
+    return play.catalog()
+
+
+@app.post("/api/new")
+async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
+    """A puzzle of `genre`, `size` and `difficulty` that is not in `exclude`: from the bank
+    when it has one (instant), else generated now under a deadline in a worker process
+    (killed if the client disconnects) and kept in the bank. Never the solution.
+    503 with the generator's health when no board is proven in time."""
+    context = _context(request)
+    key = bank.check_key(body.genre, body.size, body.difficulty)
+    if body.seed is None:
+        record = await run_in_threadpool(context.bank.pick, key, body.exclude)
+        if record is not None:
+            return _view_of(record, "bank")
+    deadline_s = min(body.deadline_s, context.settings.generate_s)
+    for attempt in range(3):
+        seed = body.seed if body.seed is not None else secrets.randbelow(2**31 - 1) + 1
+        record = await context.processes.run(
+            bank.make_record,
+            (key, seed, deadline_s, bank.VERIFY_SECONDS),
+            deadline_s + bank.VERIFY_SECONDS + KILL_GRACE_S,
+            request.is_disconnected,
+        )
+        await run_in_threadpool(context.bank.add, record)
+        if record.code not in body.exclude or body.seed is not None or attempt == 2:
+            return _view_of(record, "generated")
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+@app.get("/api/puzzle")
+async def puzzle(
+    request: Request,
+    code: Annotated[
+        str,
+        Query(
+            min_length=1,
+            max_length=MAX_SOURCE_CHARS,
+            description="a puzzle code or a puzz.link URL (a share link's `code`)",
+        ),
+    ],
+) -> dict[str, Any]:
+    """The puzzle of `code` (or of a puzz.link URL, to import it), ready to play: its
+    data, canonical code, and how it was verified (the bank's record, or a count now)."""
+    context = _context(request)
+    item = _first(code)
+    genre, value = item.genre, item.puzzle
+    record = await run_in_threadpool(context.bank.find, genre.format_code(value))
+    if record is not None:
+        return _view_of(record, "bank")
+
+    def count(deadline: Deadline) -> dict[str, Any]:
+        answer = context.answers.get(genre, value, deadline)
+        return play.view(genre, value, "code", answer=answer)
+
+    return await workers.in_thread(count, ANSWER_S, request.is_disconnected)
+
+
+def _view_of(record: bank.Record, origin: str) -> dict[str, Any]:
+    genre = registry.genre(record.genre)
+    return play.view(genre, genre.parse_code(record.code), origin, record=record)
+
+
+@app.get("/api/bank")
+def bank_summary(request: Request) -> dict[str, Any]:
+    """How many boards the bank holds and how many failed, per genre, size and difficulty;
+    whether the background filler is still working."""
+    context = _context(request)
+    return {
+        "keys": context.bank.summary(),
+        "filling": context.filler is not None and context.filler.running,
+    }
+
+
+# --- the API: playing ----------------------------------------------------------------------
+
+
+@app.post("/api/hint")
+async def hint(body: PlayRequest, request: Request) -> dict[str, Any]:
+    """The next step from the player's marks. `status` is `mistakes` (how many marks
+    contradict the solution; which only with `reveal`), `step` (a deduction: its `rule`,
+    `title`, `text`, the `cells` to highlight and the cells it decides), `solved`,
+    `reveal` (no rule applies: one solution cell), `contradiction`, `timeout` or `stuck`.
+    `version` echoes the request's so the client can drop answers to older states."""
+    return await _play(body, request, _hint_work)
+
+
+@app.post("/api/check")
+async def check(body: PlayRequest, request: Request) -> dict[str, Any]:
+    """How many marks contradict the solution (`mistakes`; `cells` only with `reveal`) and
+    whether the shaded cells satisfy every rule (`solved`, by the validator)."""
+    return await _play(body, request, _check_work)
+
+
+_Work = Callable[[service.Loaded, play.Marks, play.Answers, bool, Deadline], dict[str, Any]]
+
+
+def _hint_work(
+    item: service.Loaded, marks: play.Marks, answers: play.Answers, reveal: bool, d: Deadline
+) -> dict[str, Any]:
+    answer = answers.get(item.genre, item.puzzle, d.within(ANSWER_S))
+    return play.hint(item.genre, item.puzzle, marks, answer, d.within(HINT_S), reveal)
+
+
+def _check_work(
+    item: service.Loaded, marks: play.Marks, answers: play.Answers, reveal: bool, d: Deadline
+) -> dict[str, Any]:
+    answer = answers.get(item.genre, item.puzzle, d.within(ANSWER_S))
+    return play.check(item.genre, item.puzzle, marks, answer, reveal)
+
+
+async def _play(body: PlayRequest, request: Request, work: _Work) -> dict[str, Any]:
+    context = _context(request)
+    item = _first(body.code)
+    marks = play.parse_marks(item.puzzle, body.marks)
+
+    def run(deadline: Deadline) -> dict[str, Any]:
+        return work(item, marks, context.answers, body.reveal, deadline)
+
+    result = await workers.in_thread(run, ANSWER_S + HINT_S, request.is_disconnected)
+    return {"version": body.version, "code": item.genre.format_code(item.puzzle), **result}
+
+
+# --- the API: tools ------------------------------------------------------------------------
 
 
 @app.post("/api/count")
@@ -168,7 +441,9 @@ def convert(body: ConvertRequest) -> dict[str, Any]:
 
 @app.post("/api/validate")
 def validate(body: ValidateRequest) -> dict[str, Any]:
-    """The rules `grid` breaks in the first puzzle in `source`; `solved` when none."""
+    """The rules `grid` breaks in the first puzzle in `source`; `solved` when none. The
+    player sends its marks here: completion is the validator's verdict, not a comparison
+    with a stored answer."""
     item = _first(body.source)
     violations = service.validate(item, body.grid)
     return {"id": item.id, "solved": not violations, "violations": violations}

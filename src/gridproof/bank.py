@@ -1,0 +1,444 @@
+"""The puzzle bank: generated boards, each counted again before it is kept, in SQLite.
+
+Glossary: a `key` is (genre, width, height, difficulty), what a player asks "new game" for; a
+`record` is one banked board with everything needed to reproduce and trust it (code, seed,
+generator, metrics, the generator's health record, and the verification: the engine's own
+count to 2 with its verdict, nodes, time and engine version). The solution is kept here, on
+the server, so hints and checks need no recount; nothing in this module sends it anywhere.
+
+The file is `$GRIDPROOF_DB` when set, else `bank.sqlite3` in the user's data directory
+(`$XDG_DATA_HOME/gridproof`, by default `~/.local/share/gridproof`), else in the working
+directory when that cannot be created. Every call opens its own connection (WAL journal),
+so the web process and the background filler process share the file safely.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gridproof import ENGINE_VERSION, service
+from gridproof.core import registry
+from gridproof.core.codes import parse_size
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import CodeError, GenerationError, quote
+from gridproof.core.outcome import Verdict
+from gridproof.core.registry import Genre
+
+SCHEMA_VERSION = 1
+STANDARD_SIDES = (5, 7, 10, 15, 20, 25, 30)
+"""The square sizes the player offers, kept to those inside each genre's range."""
+GENERATE_SECONDS = 30.0
+"""The default budget for generating one board (the filler's, and on-demand's)."""
+VERIFY_SECONDS = 30.0
+"""The budget for counting a generated board again before banking it."""
+MISSES_BEFORE_SKIP = 3
+"""The filler gives up on a key after this many failed boards with this engine version."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS puzzles (
+    id INTEGER PRIMARY KEY,
+    code TEXT NOT NULL UNIQUE,
+    genre TEXT NOT NULL,
+    width INTEGER NOT NULL,
+    height INTEGER NOT NULL,
+    difficulty TEXT NOT NULL,
+    metrics TEXT NOT NULL,
+    health TEXT NOT NULL,
+    generator TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    solution TEXT NOT NULL,
+    verdict TEXT NOT NULL,
+    nodes INTEGER NOT NULL,
+    elapsed_s REAL NOT NULL,
+    engine TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    served INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS puzzles_by_key
+    ON puzzles (genre, width, height, difficulty, served);
+CREATE TABLE IF NOT EXISTS misses (
+    id INTEGER PRIMARY KEY,
+    genre TEXT NOT NULL,
+    width INTEGER NOT NULL,
+    height INTEGER NOT NULL,
+    difficulty TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    engine TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    at REAL NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """What a new game is asked for."""
+
+    genre: str
+    width: int
+    height: int
+    difficulty: str
+
+    @property
+    def size(self) -> str:
+        return f"{self.width}x{self.height}"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One banked board. `solution` is a shaded-cell mask and never leaves the server."""
+
+    code: str
+    genre: str
+    width: int
+    height: int
+    difficulty: str
+    seed: int
+    generator: str
+    metrics: Mapping[str, Any]
+    health: Mapping[str, Any]
+    solution: int
+    verdict: str
+    nodes: int
+    elapsed_s: float
+    engine: str
+
+    @property
+    def key(self) -> Key:
+        return Key(self.genre, self.width, self.height, self.difficulty)
+
+    def verification(self) -> dict[str, Any]:
+        """The counted evidence, as the API shows it."""
+        return {
+            "verdict": self.verdict,
+            "nodes": self.nodes,
+            "elapsed_s": self.elapsed_s,
+            "engine": self.engine,
+        }
+
+
+def default_path() -> Path:
+    """Where the bank lives when `$GRIDPROOF_DB` is not set (see the module docstring)."""
+    configured = os.environ.get("GRIDPROOF_DB", "").strip()
+    if configured:
+        return Path(configured).expanduser()
+    base = os.environ.get("XDG_DATA_HOME", "").strip()
+    folder = Path(base).expanduser() if base else Path.home() / ".local" / "share"
+    try:
+        (folder / "gridproof").mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return Path.cwd() / "gridproof-bank.sqlite3"
+    return folder / "gridproof" / "bank.sqlite3"
+
+
+def offered_sizes(genre: Genre) -> list[tuple[int, int]]:
+    """The square sizes a player can pick for `genre`, smallest first."""
+    (min_w, min_h), (max_w, max_h) = genre.sizes
+    return [
+        (side, side) for side in STANDARD_SIDES if min_w <= side <= max_w and min_h <= side <= max_h
+    ]
+
+
+def generator_name(genre: Genre) -> str:
+    """The generator that made a board: the genre with the engine version."""
+    return f"{genre.name}/{ENGINE_VERSION}"
+
+
+# --- making a verified record ------------------------------------------------------------
+
+
+def make_record(
+    key: Key,
+    seed: int,
+    generate_s: float = GENERATE_SECONDS,
+    verify_s: float = VERIFY_SECONDS,
+) -> Record:
+    """Generate the board of `key` and `seed`, count it again to 2, and return its record.
+
+    Raises `GenerationError` when no board is proven in time, or when the recount does not
+    confirm exactly the generator's solution (which would be a generator bug): a board
+    this function returns has been counted unique twice. Top level and plain data, so a
+    worker process can run it.
+    """
+    genre = registry.genre(key.genre)
+    made = service.generate(key.genre, key.width, key.height, seed, key.difficulty, generate_s)
+    puzzle = genre.parse_code(made["code"])
+    solution = genre.parse_grid(puzzle, made["solution"])
+    outcome = genre.count(puzzle, 2, Deadline(verify_s))
+    if outcome.verdict is not Verdict.UNIQUE or outcome.solutions != (solution,):
+        raise GenerationError(
+            f"the recount of {made['code']} says {outcome.verdict}, not the generator's answer",
+            {**made["health"], "recount": str(outcome.verdict)},
+        )
+    return Record(
+        code=made["code"],
+        genre=genre.name,
+        width=key.width,
+        height=key.height,
+        difficulty=made["difficulty"],
+        seed=seed,
+        generator=generator_name(genre),
+        metrics=made["metrics"],
+        health=made["health"],
+        solution=solution,
+        verdict=str(outcome.verdict),
+        nodes=outcome.nodes,
+        elapsed_s=round(outcome.elapsed, 6),
+        engine=ENGINE_VERSION,
+    )
+
+
+# --- the store -----------------------------------------------------------------------------
+
+
+class Bank:
+    """The SQLite store of records at `path` (created on first use)."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self._connect() as db:
+            db.executescript(_SCHEMA)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        with closing(sqlite3.connect(self.path, timeout=30)) as db:
+            db.row_factory = sqlite3.Row
+            db.execute("PRAGMA journal_mode = WAL")
+            with db:  # one transaction, committed on success
+                yield db
+
+    def add(self, record: Record) -> bool:
+        """Keep `record`; False when the bank already holds its code."""
+        with self._connect() as db:
+            cursor = db.execute(
+                "INSERT OR IGNORE INTO puzzles (code, genre, width, height, difficulty, "
+                "metrics, health, generator, seed, solution, verdict, nodes, elapsed_s, "
+                "engine, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    record.code,
+                    record.genre,
+                    record.width,
+                    record.height,
+                    record.difficulty,
+                    json.dumps(dict(record.metrics), sort_keys=True),
+                    json.dumps(dict(record.health), sort_keys=True),
+                    record.generator,
+                    record.seed,
+                    format(record.solution, "x"),
+                    record.verdict,
+                    record.nodes,
+                    record.elapsed_s,
+                    record.engine,
+                    time.time(),
+                ),
+            )
+            return cursor.rowcount == 1
+
+    def miss(self, key: Key, seed: int, reason: str) -> None:
+        """Note that `key` failed with `seed` (the filler skips keys that keep failing)."""
+        with self._connect() as db:
+            db.execute(
+                "INSERT INTO misses (genre, width, height, difficulty, seed, engine, reason, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    key.genre,
+                    key.width,
+                    key.height,
+                    key.difficulty,
+                    seed,
+                    ENGINE_VERSION,
+                    reason,
+                    time.time(),
+                ),
+            )
+
+    def pick(self, key: Key, exclude: Iterable[str] = ()) -> Record | None:
+        """A board of `key` that is not in `exclude`, the least served first; None if none."""
+        excluded = sorted(set(exclude))
+        marks = ", ".join("?" * len(excluded))
+        with self._connect() as db:
+            row = db.execute(
+                "SELECT * FROM puzzles WHERE genre = ? AND width = ? AND height = ? "
+                f"AND difficulty = ? AND code NOT IN ({marks}) "
+                "ORDER BY served, random() LIMIT 1",
+                (key.genre, key.width, key.height, key.difficulty, *excluded),
+            ).fetchone()
+            if row is None:
+                return None
+            db.execute("UPDATE puzzles SET served = served + 1 WHERE id = ?", (row["id"],))
+        return _record(row)
+
+    def find(self, code: str) -> Record | None:
+        """The record of `code`, if the bank holds it."""
+        with self._connect() as db:
+            row = db.execute("SELECT * FROM puzzles WHERE code = ?", (code,)).fetchone()
+        return None if row is None else _record(row)
+
+    def counts(self) -> dict[Key, int]:
+        """How many boards the bank holds per key."""
+        with self._connect() as db:
+            rows = db.execute(
+                "SELECT genre, width, height, difficulty, count(*) AS n FROM puzzles "
+                "GROUP BY genre, width, height, difficulty"
+            ).fetchall()
+        return {Key(r["genre"], r["width"], r["height"], r["difficulty"]): r["n"] for r in rows}
+
+    def misses(self) -> dict[Key, int]:
+        """How many boards failed per key with this engine version."""
+        with self._connect() as db:
+            rows = db.execute(
+                "SELECT genre, width, height, difficulty, count(*) AS n FROM misses "
+                "WHERE engine = ? GROUP BY genre, width, height, difficulty",
+                (ENGINE_VERSION,),
+            ).fetchall()
+        return {Key(r["genre"], r["width"], r["height"], r["difficulty"]): r["n"] for r in rows}
+
+    def summary(self) -> list[dict[str, Any]]:
+        """Boards and misses per key, as the API shows them."""
+        counts, misses = self.counts(), self.misses()
+        keys = sorted(set(counts) | set(misses), key=_key_order)
+        return [
+            {
+                "genre": k.genre,
+                "size": k.size,
+                "difficulty": k.difficulty,
+                "boards": counts.get(k, 0),
+                "misses": misses.get(k, 0),
+            }
+            for k in keys
+        ]
+
+
+def _record(row: sqlite3.Row) -> Record:
+    return Record(
+        code=row["code"],
+        genre=row["genre"],
+        width=row["width"],
+        height=row["height"],
+        difficulty=row["difficulty"],
+        seed=row["seed"],
+        generator=row["generator"],
+        metrics=json.loads(row["metrics"]),
+        health=json.loads(row["health"]),
+        solution=int(row["solution"], 16),
+        verdict=row["verdict"],
+        nodes=row["nodes"],
+        elapsed_s=row["elapsed_s"],
+        engine=row["engine"],
+    )
+
+
+def _key_order(key: Key) -> tuple[int, str, int]:
+    genre = registry.genres().get(key.genre)
+    order = (
+        genre.difficulties.index(key.difficulty)
+        if genre and (key.difficulty in genre.difficulties)
+        else 99
+    )
+    return key.width * key.height, key.genre, order
+
+
+# --- filling -------------------------------------------------------------------------------
+
+
+def fill_plan(max_side: int = 10, genres: Sequence[str] | None = None) -> list[Key]:
+    """Every key the filler keeps stocked: each genre's offered sizes up to `max_side`, every
+    difficulty, smallest boards first."""
+    known = registry.genres()
+    names = sorted(known) if genres is None else list(genres)
+    keys = [
+        Key(name, w, h, difficulty)
+        for name in names
+        for (w, h) in offered_sizes(known[name])
+        if max(w, h) <= max_side
+        for difficulty in known[name].difficulties
+    ]
+    return sorted(keys, key=_key_order)
+
+
+def fill(
+    bank: Bank,
+    plan: Sequence[Key],
+    target: int,
+    seeds: Callable[[], int] | None = None,
+    generate_s: float = GENERATE_SECONDS,
+    stop: Callable[[], bool] = lambda: False,
+) -> dict[str, int]:
+    """Stock every key of `plan` with `target` boards, breadth first: one board for every
+    key, then a second, and so on, so that every key is playable as soon as possible.
+
+    A key that fails `MISSES_BEFORE_SKIP` times (in the bank's memory, for this engine
+    version) is left alone. Returns what happened: boards added, duplicates, misses.
+    """
+    next_seed = seeds or _random_seeds()
+    tally = {"added": 0, "duplicates": 0, "misses": 0}
+    for round_ in range(1, target + 1):
+        counts, misses = bank.counts(), bank.misses()
+        for key in plan:
+            if stop():
+                return tally
+            if counts.get(key, 0) >= round_ or misses.get(key, 0) >= MISSES_BEFORE_SKIP:
+                continue
+            seed = next_seed()
+            try:
+                record = make_record(key, seed, generate_s)
+            except GenerationError as error:
+                bank.miss(key, seed, str(error))
+                misses[key] = misses.get(key, 0) + 1
+                tally["misses"] += 1
+                continue
+            if record.difficulty != key.difficulty:  # a generator that graded it otherwise
+                bank.miss(key, seed, f"graded {record.difficulty}")
+                tally["misses"] += 1
+                continue
+            added = bank.add(record)
+            tally["added" if added else "duplicates"] += 1
+    return tally
+
+
+def fill_forever(path: str, plan: Sequence[Key], target: int, generate_s: float) -> None:
+    """The background filler's process body: fill the bank at `path`, then stop; stop too
+    when the server that started it is gone (its parent changes)."""
+    parent = os.getppid()
+    try:
+        fill(Bank(path), plan, target, generate_s=generate_s, stop=lambda: os.getppid() != parent)
+    except KeyboardInterrupt:  # the server is stopping
+        return
+
+
+def _random_seeds() -> Callable[[], int]:
+    rng = random.SystemRandom()
+    return lambda: rng.randrange(1, 2**31)
+
+
+def check_key(genre_name: str, size: str, difficulty: str | None) -> Key:
+    """The key of a player's request; `CodeError` naming what is wrong with it."""
+    genre = registry.genre(genre_name)
+    width, height = parse_size(size, "size")
+    (min_w, min_h), (max_w, max_h) = genre.sizes
+    if not (min_w <= width <= max_w and min_h <= height <= max_h):
+        raise CodeError(
+            f"size {width}x{height} is outside {genre.title}'s range "
+            f"{min_w}x{min_h} to {max_w}x{max_h}"
+        )
+    chosen = default_difficulty(genre) if difficulty is None else difficulty
+    if chosen not in genre.difficulties:
+        known = ", ".join(genre.difficulties)
+        raise CodeError(f"difficulty {quote(chosen)} is not one of {genre.title}'s: {known}")
+    return Key(genre.name, width, height, chosen)
+
+
+def default_difficulty(genre: Genre) -> str:
+    """What a player gets without asking: `easy` where a genre has it, else its easiest."""
+    return "easy" if "easy" in genre.difficulties else genre.difficulties[0]

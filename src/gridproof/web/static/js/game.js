@@ -1,0 +1,148 @@
+// One attempt at one puzzle: the marks, the undo history, and what the result will record.
+// Marks are the characters the API speaks: '#' shaded, '+' marked empty, '.' unknown.
+// Every change bumps `version`, so an answer computed for an older state can be recognised.
+
+export const UNKNOWN = '.';
+export const SHADED = '#';
+export const EMPTY = '+';
+const STATES = new Set([UNKNOWN, SHADED, EMPTY]);
+const MAX_HISTORY = 2000;
+
+export class Game {
+  constructor(view, origin) {
+    this.view = view;
+    this.code = view.code;
+    this.width = view.width;
+    this.height = view.height;
+    const circles = view.data.circles;
+    // Where the data has circles, only circles can be marked; elsewhere every cell can.
+    this.playable = Array.isArray(circles)
+      ? circles.flat().map((value) => value === 1)
+      : new Array(this.width * this.height).fill(true);
+    this.marks = new Array(this.width * this.height).fill(UNKNOWN);
+    this.undoStack = [];
+    this.redoStack = [];
+    this.version = 0;
+    this.elapsedMs = 0;
+    this.hints = 0;
+    this.mistakes = 0;
+    this.attempt = 1;
+    this.origin = origin;
+    this.solved = false;
+    this.stroke = null;
+  }
+
+  get size() { return this.width * this.height; }
+
+  rows() {
+    const rows = [];
+    for (let r = 0; r < this.height; r += 1) {
+      rows.push(this.marks.slice(r * this.width, (r + 1) * this.width).join(''));
+    }
+    return rows;
+  }
+
+  // A stroke is one decision: a click, a key, or a whole drag. Undo takes back one stroke.
+  begin() { this.stroke = []; }
+
+  paint(cell, to) {
+    if (this.solved || !this.playable[cell] || !STATES.has(to)) return false;
+    const from = this.marks[cell];
+    if (from === to) return false;
+    this.marks[cell] = to;
+    if (this.stroke) this.stroke.push([cell, from, to]);
+    this.version += 1;
+    return true;
+  }
+
+  commit() {
+    const stroke = this.stroke;
+    this.stroke = null;
+    if (!stroke || stroke.length === 0) return false;
+    this.undoStack.push(stroke);
+    if (this.undoStack.length > MAX_HISTORY) this.undoStack.shift();
+    this.redoStack = [];
+    return true;
+  }
+
+  set(cell, to) {
+    this.begin();
+    this.paint(cell, to);
+    return this.commit() ? [cell] : [];
+  }
+
+  undo() {
+    if (this.solved) return [];
+    const stroke = this.undoStack.pop();
+    if (!stroke) return [];
+    for (let i = stroke.length - 1; i >= 0; i -= 1) this.marks[stroke[i][0]] = stroke[i][1];
+    this.redoStack.push(stroke);
+    this.version += 1;
+    return stroke.map((change) => change[0]);
+  }
+
+  redo() {
+    if (this.solved) return [];
+    const stroke = this.redoStack.pop();
+    if (!stroke) return [];
+    for (const [cell, , to] of stroke) this.marks[cell] = to;
+    this.undoStack.push(stroke);
+    this.version += 1;
+    return stroke.map((change) => change[0]);
+  }
+
+  // A retry of the same puzzle: marks, history and counters cleared, the attempt counted.
+  reset() {
+    this.marks.fill(UNKNOWN);
+    this.undoStack = [];
+    this.redoStack = [];
+    this.elapsedMs = 0;
+    this.hints = 0;
+    this.mistakes = 0;
+    this.attempt += 1;
+    this.origin = 'reset';
+    this.solved = false;
+    this.version += 1;
+  }
+
+  toSave() {
+    return {
+      code: this.code,
+      genre: this.view.genre,
+      size: `${this.width}x${this.height}`,
+      difficulty: this.view.difficulty,
+      engine: this.view.engine,
+      marks: this.rows(),
+      undo: this.undoStack,
+      redo: this.redoStack,
+      elapsedMs: Math.round(this.elapsedMs),
+      hints: this.hints,
+      mistakes: this.mistakes,
+      attempt: this.attempt,
+      origin: this.origin,
+      solved: this.solved,
+      updated: Date.now(),
+    };
+  }
+
+  // Restores a save of this same puzzle; anything inconsistent is dropped, not trusted.
+  restore(save) {
+    if (!save || save.code !== this.code || !Array.isArray(save.marks)) return false;
+    const flat = save.marks.join('');
+    if (save.marks.length !== this.height || flat.length !== this.size) return false;
+    if ([...flat].some((ch) => !STATES.has(ch))) return false;
+    this.marks = [...flat];
+    const valid = (stack) => Array.isArray(stack) && stack.every((stroke) => Array.isArray(stroke)
+      && stroke.every((c) => Array.isArray(c) && c.length === 3 && Number.isInteger(c[0])
+        && c[0] >= 0 && c[0] < this.size && STATES.has(c[1]) && STATES.has(c[2])));
+    this.undoStack = valid(save.undo) ? save.undo : [];
+    this.redoStack = valid(save.redo) ? save.redo : [];
+    this.elapsedMs = Number(save.elapsedMs) || 0;
+    this.hints = Number(save.hints) || 0;
+    this.mistakes = Number(save.mistakes) || 0;
+    this.attempt = Number(save.attempt) || 1;
+    this.origin = save.origin || this.origin;
+    this.solved = save.solved === true;
+    return true;
+  }
+}

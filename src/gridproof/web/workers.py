@@ -1,0 +1,166 @@
+"""Work the web app does off its event loop, stopped when nobody waits for it any more.
+
+- `in_process`: one freshly spawned process per call (generation), killed as soon as the
+  client disconnects or the hard time limit passes; at most `slots` run at once.
+- `in_thread`: a short solver call in the thread pool under a `Deadline` that is cancelled
+  when the client disconnects (the engine checks its deadline in every loop).
+- `Filler`: the background process that stocks the bank, killed when the server stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar
+
+from starlette.concurrency import run_in_threadpool
+
+from gridproof.bank import Key, fill_forever
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import GenerationError, GridproofError
+
+T = TypeVar("T")
+POLL_SECONDS = 0.05
+_CONTEXT = multiprocessing.get_context("spawn")
+
+
+class Gone(Exception):
+    """The client went away before the work finished; the work was stopped."""
+
+
+class WorkerFailed(Exception):
+    """A worker process died or overran its hard limit without an answer."""
+
+
+def _child(conn: Connection, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    """A worker's body: run `function(*args)` and send back what happened."""
+    try:
+        result = function(*args)
+    except GenerationError as error:
+        conn.send(("generation", str(error), error.health))
+    except GridproofError as error:
+        conn.send(("input", str(error), None))
+    except Exception as error:  # a bug: report it rather than die silently
+        conn.send(("bug", f"{type(error).__name__}: {error}", None))
+    else:
+        conn.send(("ok", result, None))
+    finally:
+        conn.close()
+
+
+class Processes:
+    """At most `slots` worker processes at once, each killed when its caller is gone."""
+
+    def __init__(self, slots: int) -> None:
+        self.slots = asyncio.Semaphore(max(1, slots))
+        self.running: set[BaseProcess] = set()
+
+    async def run(
+        self,
+        function: Callable[..., T],
+        args: tuple[Any, ...],
+        limit_s: float,
+        gone: Callable[[], Awaitable[bool]],
+    ) -> T:
+        """`function(*args)` in a new process; `Gone` if `gone()` turns true first (the
+        process is killed), `WorkerFailed` if it dies or outlives `limit_s` seconds.
+        A `GenerationError` or `GridproofError` raised in the worker is raised here."""
+        async with self.slots:
+            if await gone():
+                raise Gone()
+            receiver, sender = _CONTEXT.Pipe(duplex=False)
+            process = _CONTEXT.Process(target=_child, args=(sender, function, args), daemon=True)
+            process.start()
+            sender.close()
+            self.running.add(process)
+            try:
+                return await self._wait(process, receiver, limit_s, gone)  # type: ignore[no-any-return]
+            finally:
+                self.running.discard(process)
+                receiver.close()
+                _stop(process)
+
+    async def _wait(
+        self,
+        process: BaseProcess,
+        receiver: Connection,
+        limit_s: float,
+        gone: Callable[[], Awaitable[bool]],
+    ) -> Any:
+        end = time.monotonic() + limit_s
+        while True:
+            if receiver.poll():
+                try:
+                    kind, value, health = receiver.recv()
+                except EOFError:
+                    raise WorkerFailed("the worker process ended without an answer") from None
+                return _unpack(kind, value, health)
+            if not process.is_alive() and not receiver.poll():
+                raise WorkerFailed(f"the worker process died (exit code {process.exitcode})")
+            if time.monotonic() > end:
+                raise WorkerFailed(f"the worker ran past its limit of {limit_s:g} s")
+            if await gone():
+                raise Gone()
+            await asyncio.sleep(POLL_SECONDS)
+
+    def kill_all(self) -> None:
+        for process in list(self.running):
+            _stop(process)
+        self.running.clear()
+
+
+def _unpack(kind: str, value: Any, health: Any) -> Any:
+    if kind == "ok":
+        return value
+    if kind == "generation":
+        raise GenerationError(value, health or {})
+    if kind == "input":
+        raise GridproofError(value)
+    raise WorkerFailed(value)
+
+
+def _stop(process: BaseProcess) -> None:
+    if process.is_alive():
+        process.kill()
+    process.join(timeout=2)
+
+
+async def in_thread(
+    work: Callable[[Deadline], T], seconds: float, gone: Callable[[], Awaitable[bool]]
+) -> T:
+    """`work(deadline)` in the thread pool; the deadline is `seconds` long and is cancelled
+    if `gone()` turns true meanwhile, so the engine stops promptly."""
+    deadline = Deadline(seconds)
+    task = asyncio.ensure_future(run_in_threadpool(work, deadline))
+    while not task.done():
+        await asyncio.wait({task}, timeout=POLL_SECONDS * 2)
+        if not task.done() and not deadline.expired() and await gone():
+            deadline.cancel()
+    return task.result()
+
+
+class Filler:
+    """The background process that stocks the bank at start-up (see `bank.fill`)."""
+
+    def __init__(self, path: str, plan: Sequence[Key], target: int, generate_s: float) -> None:
+        self.process: BaseProcess = _CONTEXT.Process(
+            target=fill_forever,
+            args=(path, list(plan), target, generate_s),
+            daemon=True,
+            name="gridproof-bank-filler",
+        )
+
+    def start(self) -> None:
+        self.process.start()
+
+    @property
+    def running(self) -> bool:
+        return self.process.is_alive()
+
+    def stop(self) -> None:
+        if self.process.pid is not None:
+            _stop(self.process)

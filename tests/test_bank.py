@@ -1,0 +1,175 @@
+"""The puzzle bank: verified records in SQLite, picked least-served first, filled breadth
+first with misses remembered; and where the file lives."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from gridproof import ENGINE_VERSION, bank
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import CodeError, GenerationError
+from gridproof.core.outcome import Verdict
+from gridproof.core.registry import Genre, genres
+
+GENRES = sorted(genres().values(), key=lambda g: g.name)
+
+
+def smallest(genre: Genre) -> bank.Key:
+    width, height = bank.offered_sizes(genre)[0]
+    return bank.Key(genre.name, width, height, bank.default_difficulty(genre))
+
+
+def first_record(key: bank.Key, seeds: range = range(1, 30)) -> bank.Record:
+    for seed in seeds:
+        try:
+            record = bank.make_record(key, seed, generate_s=20)
+        except GenerationError:
+            continue
+        if record.difficulty == key.difficulty:
+            return record
+    raise AssertionError(f"no board for {key}")
+
+
+@pytest.fixture(params=GENRES, ids=lambda g: g.name)
+def genre(request: pytest.FixtureRequest) -> Genre:
+    chosen: Genre = request.param
+    return chosen
+
+
+def test_a_record_is_counted_again_and_carries_its_evidence(genre: Genre) -> None:
+    key = smallest(genre)
+    record = first_record(key)
+    assert record.key == key
+    assert record.code.startswith(f"{genre.name}.")
+    assert (record.verdict, record.engine) == ("unique", ENGINE_VERSION)
+    assert record.nodes >= 1
+    assert record.elapsed_s >= 0
+    assert record.generator == f"{genre.name}/{ENGINE_VERSION}"
+    assert record.health["attempts"] >= 1
+    puzzle = genre.parse_code(record.code)
+    outcome = genre.count(puzzle, 2, Deadline(30))
+    assert (outcome.verdict, outcome.solutions) == (Verdict.UNIQUE, (record.solution,))
+    assert record.verification() == {
+        "verdict": "unique",
+        "nodes": record.nodes,
+        "elapsed_s": record.elapsed_s,
+        "engine": ENGINE_VERSION,
+    }
+
+
+def test_records_round_trip_through_sqlite(tmp_path: Path, genre: Genre) -> None:
+    store = bank.Bank(tmp_path / "bank.sqlite3")
+    record = first_record(smallest(genre))
+    assert store.add(record) is True
+    assert store.add(record) is False  # one row per code
+    assert store.find(record.code) == record
+    assert store.find("nothing") is None
+    assert store.counts() == {record.key: 1}
+
+
+def test_pick_excludes_codes_and_serves_the_least_served_first(tmp_path: Path) -> None:
+    genre = GENRES[0]
+    key = smallest(genre)
+    store = bank.Bank(tmp_path / "bank.sqlite3")
+    records = [first_record(key, range(seed, seed + 30)) for seed in (1, 100)]
+    if records[0].code == records[1].code:
+        pytest.skip("the two seeds made the same board")
+    for record in records:
+        store.add(record)
+    first = store.pick(key)
+    assert first is not None
+    second = store.pick(key)
+    assert second is not None
+    assert second.code != first.code  # the other one has been served fewer times
+    assert store.pick(key, exclude=[r.code for r in records]) is None
+    only = store.pick(key, exclude=[first.code])
+    assert only is not None
+    assert only.code == second.code
+    assert store.pick(bank.Key(genre.name, 99, 99, key.difficulty)) is None
+
+
+def test_the_schema_is_versioned_and_the_journal_is_wal(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "er" / "bank.sqlite3"
+    bank.Bank(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == bank.SCHEMA_VERSION
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_fill_stocks_every_key_breadth_first_and_remembers_misses(tmp_path: Path) -> None:
+    store = bank.Bank(tmp_path / "bank.sqlite3")
+    genre = GENRES[0]
+    good = smallest(genre)
+    (_, _), (max_w, max_h) = genre.sizes
+    hopeless = bank.Key(genre.name, max_w, max_h, genre.difficulties[-1])
+    seeds = iter(range(1, 1000))
+    tally = bank.fill(store, [good, hopeless], target=3, seeds=lambda: next(seeds), generate_s=0.5)
+    assert store.counts()[good] >= 1
+    assert store.counts().get(hopeless, 0) == 0
+    assert store.misses()[hopeless] == bank.MISSES_BEFORE_SKIP
+    assert tally["misses"] >= bank.MISSES_BEFORE_SKIP
+    # The hopeless key is now skipped: another fill does not try it again.
+    before = store.misses()[hopeless]
+    bank.fill(store, [hopeless], target=3, seeds=lambda: next(seeds), generate_s=0.05)
+    assert store.misses()[hopeless] == before
+    summary = {(k["genre"], k["size"], k["difficulty"]): k for k in store.summary()}
+    assert summary[(genre.name, hopeless.size, hopeless.difficulty)]["boards"] == 0
+
+
+def test_fill_stops_when_asked(tmp_path: Path) -> None:
+    store = bank.Bank(tmp_path / "bank.sqlite3")
+    tally = bank.fill(store, bank.fill_plan(), target=3, stop=lambda: True)
+    assert tally == {"added": 0, "duplicates": 0, "misses": 0}
+    assert store.counts() == {}
+
+
+def test_the_fill_plan_puts_small_boards_first() -> None:
+    plan = bank.fill_plan(max_side=10)
+    areas = [key.width * key.height for key in plan]
+    assert areas == sorted(areas)
+    assert {key.genre for key in plan} == set(genres())
+    for genre in GENRES:
+        first = (genre.name, *bank.offered_sizes(genre)[0])
+        stocked = {k.difficulty for k in plan if (k.genre, k.width, k.height) == first}
+        assert stocked == set(genre.difficulties)
+    assert max(max(key.width, key.height) for key in plan) <= 10
+
+
+def test_offered_sizes_stay_inside_each_genres_range(genre: Genre) -> None:
+    sizes = bank.offered_sizes(genre)
+    (min_w, min_h), (max_w, max_h) = genre.sizes
+    assert sizes
+    assert all(min_w <= w <= max_w and min_h <= h <= max_h for w, h in sizes)
+    assert sizes == sorted(sizes)
+
+
+def test_check_key_names_what_is_wrong(genre: Genre) -> None:
+    key = smallest(genre)
+    assert bank.check_key(genre.name, key.size, None) == key
+    with pytest.raises(CodeError, match="unknown genre 'go'"):
+        bank.check_key("go", "5x5", None)
+    with pytest.raises(CodeError, match="size: size 'big' is not WIDTHxHEIGHT"):
+        bank.check_key(genre.name, "big", None)
+    with pytest.raises(CodeError, match=f"size 1x1 is outside {genre.title}'s range"):
+        bank.check_key(genre.name, "1x1", None)
+    with pytest.raises(CodeError, match="difficulty 'absurd' is not one of"):
+        bank.check_key(genre.name, key.size, "absurd")
+
+
+def test_the_file_is_configurable_and_has_a_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRIDPROOF_DB", str(tmp_path / "x.sqlite3"))
+    assert bank.default_path() == tmp_path / "x.sqlite3"
+    monkeypatch.delenv("GRIDPROOF_DB")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert bank.default_path() == tmp_path / "data" / "gridproof" / "bank.sqlite3"
+    assert (tmp_path / "data" / "gridproof").is_dir()
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    monkeypatch.chdir(tmp_path)
+    assert bank.default_path() == tmp_path / "gridproof-bank.sqlite3"

@@ -1,0 +1,114 @@
+"""The web tests' shared pieces: a bank pre-filled with small boards, the app in-process
+(TestClient) on that bank, and the real server (uvicorn in a subprocess) for the browser."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+
+from gridproof import bank
+from gridproof.core.errors import GenerationError
+from gridproof.core.registry import Genre, genres
+
+SIDE = 5
+BOARDS_PER_GENRE = 3
+
+
+def play_difficulty(genre: Genre) -> str:
+    """The difficulty the tests play: the genre's default one."""
+    return bank.default_difficulty(genre)
+
+
+def small_key(genre: Genre) -> bank.Key:
+    (min_w, min_h), _ = genre.sizes
+    return bank.Key(genre.name, max(SIDE, min_w), max(SIDE, min_h), play_difficulty(genre))
+
+
+def prefill(store: bank.Bank) -> None:
+    """Three small boards per genre, with fixed seeds, through the bank's own code path."""
+    for genre in genres().values():
+        key = small_key(genre)
+        seed = 0
+        while store.counts().get(key, 0) < BOARDS_PER_GENRE and seed < 40:
+            seed += 1
+            try:
+                record = bank.make_record(key, seed, generate_s=20)
+            except GenerationError:
+                continue
+            if record.difficulty == key.difficulty:
+                store.add(record)
+
+
+@pytest.fixture(scope="session")
+def bank_path(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A pre-filled bank file; the app under test uses it (the filler is off)."""
+    path = tmp_path_factory.mktemp("bank") / "bank.sqlite3"
+    prefill(bank.Bank(path))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GRIDPROOF_DB", str(path))
+        patch.setenv("GRIDPROOF_FILL", "0")
+        yield path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    url: str
+    pid: int
+
+
+@pytest.fixture(scope="session")
+def live_server(bank_path: Path) -> Iterator[LiveServer]:
+    """The real server: `python -m gridproof serve` on a free loopback port."""
+    port = free_port()
+    env = {**os.environ, "GRIDPROOF_DB": str(bank_path), "GRIDPROOF_FILL": "0"}
+    command = [sys.executable, "-m", "gridproof", "serve", "--host", "127.0.0.1"]
+    process = subprocess.Popen(
+        [*command, "--port", str(port), "--db", str(bank_path), "--no-fill"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(base, process)
+        yield LiveServer(base, process.pid)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
+
+
+def _wait_until_up(base: str, process: subprocess.Popen[bytes]) -> None:
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            err = process.stderr.read().decode() if process.stderr else ""
+            raise RuntimeError(f"the server exited with {process.returncode}: {err[-2000:]}")
+        try:
+            if httpx.get(f"{base}/api/genres", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("the server did not start within 30 s")

@@ -1,0 +1,163 @@
+"""Work off the event loop stops when nobody waits for it: worker processes are killed when
+the client is gone or overruns, thread work has its deadline cancelled."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+import time
+from collections.abc import Awaitable, Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+import httpx
+import pytest
+
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import GenerationError
+from gridproof.core.registry import genres
+from gridproof.web import workers
+from tests.web.conftest import LiveServer
+
+T = TypeVar("T")
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run` in a thread of its own: the browser tests' Playwright session keeps an
+    event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def sleep_and_report(path: str, seconds: float) -> str:
+    """A worker body: write this process's id to `path`, then sleep."""
+    Path(path).write_text(str(os.getpid()))
+    time.sleep(seconds)
+    return "finished"
+
+
+def fail_to_generate() -> None:
+    raise GenerationError("no board in time", {"attempts": 3})
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def gone_after(seconds: float) -> Callable[[], Awaitable[bool]]:
+    start = time.monotonic()
+
+    async def gone() -> bool:
+        return time.monotonic() - start > seconds
+
+    return gone
+
+
+async def never_gone() -> bool:
+    return False
+
+
+def test_a_worker_returns_its_result() -> None:
+    async def main() -> str:
+        return await workers.Processes(1).run(str.upper, ("board",), 30, never_gone)
+
+    assert run(main()) == "BOARD"
+
+
+def test_a_worker_is_killed_when_the_client_is_gone(tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    processes = workers.Processes(2)
+
+    async def main() -> None:
+        with pytest.raises(workers.Gone):
+            await processes.run(sleep_and_report, (str(pid_file), 60), 120, gone_after(1.5))
+
+    started = time.monotonic()
+    run(main())
+    assert time.monotonic() - started < 10
+    assert not alive(int(pid_file.read_text()))
+    assert not processes.running
+
+
+def test_a_worker_that_overruns_is_killed(tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+
+    async def main() -> None:
+        with pytest.raises(workers.WorkerFailed, match=r"limit of 1\.5 s"):
+            await workers.Processes(1).run(sleep_and_report, (str(pid_file), 60), 1.5, never_gone)
+
+    run(main())
+    assert not alive(int(pid_file.read_text()))
+
+
+def test_a_generation_error_in_a_worker_keeps_its_health() -> None:
+    async def main() -> None:
+        await workers.Processes(1).run(fail_to_generate, (), 30, never_gone)
+
+    with pytest.raises(GenerationError, match="no board in time") as caught:
+        run(main())
+    assert caught.value.health == {"attempts": 3}
+
+
+def test_thread_work_has_its_deadline_cancelled_when_the_client_is_gone() -> None:
+    def work(deadline: Deadline) -> float:
+        start = time.monotonic()
+        while not deadline.expired():
+            time.sleep(0.01)
+        return time.monotonic() - start
+
+    waited = run(workers.in_thread(work, 60, gone_after(0.3)))
+    assert waited < 5
+
+
+def spawned_workers(pid: int) -> list[int]:
+    """The worker processes (multiprocessing spawn children) of process `pid`."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            try:
+                command = Path(f"/proc/{child}/cmdline").read_bytes()
+            except FileNotFoundError:
+                continue
+            if b"spawn_main" in command:
+                found.append(int(child))
+    return found
+
+
+def test_the_real_server_kills_generation_when_the_client_disconnects(
+    live_server: LiveServer,
+) -> None:
+    """A request for a board that takes long is abandoned by its client; the server's
+    worker process must be gone soon after."""
+    if "norinori" not in genres() or not Path("/proc/self/task").is_dir():
+        pytest.skip("needs norinori and Linux /proc")
+    body = {"genre": "norinori", "size": "30x30", "difficulty": "hard", "deadline_s": 60}
+    outcome: list[BaseException] = []
+
+    def impatient_client() -> None:
+        try:
+            httpx.post(f"{live_server.url}/api/new", json=body, timeout=3)
+        except httpx.ReadTimeout as error:
+            outcome.append(error)
+
+    client = threading.Thread(target=impatient_client)
+    client.start()
+    seen: list[int] = []
+    end = time.monotonic() + 3
+    while not seen and time.monotonic() < end:
+        seen = spawned_workers(live_server.pid)
+        time.sleep(0.05)
+    client.join()
+    assert seen, "no worker process was started"
+    assert outcome, "the request should have timed out on the client"
+    end = time.monotonic() + 10
+    while any(alive(pid) for pid in seen) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in seen)
+    assert spawned_workers(live_server.pid) == []
