@@ -50,8 +50,12 @@ def domino_complete(pos: Position) -> Found:
             steps.append(
                 Step(
                     "domino-complete",
-                    f"{board.names(domino)} form a domino, so its other neighbours "
-                    f"{board.names(free)} are empty",
+                    f"{board.names(domino)} form a domino, so "
+                    + (
+                        f"its other neighbour {board.names(free)} is empty"
+                        if free.bit_count() == 1
+                        else f"its other neighbours {board.names(free)} are empty"
+                    ),
                     empty=free,
                     cells=tuple(bits(domino)),
                 )
