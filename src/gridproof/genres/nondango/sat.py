@@ -15,10 +15,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from pysat.solvers import Cadical153  # type: ignore[import-untyped]
-
-from gridproof.core.deadline import Deadline
-from gridproof.core.outcome import Outcome, verdict_for
+from gridproof.core.oracle import count_models
+from gridproof.core.outcome import Outcome
 from gridproof.genres.nondango.model import Nondango, Variant
 
 Clause = list[int]
@@ -45,39 +43,10 @@ def encode(puzzle: Nondango) -> list[Clause]:
 
 
 def count_sat(puzzle: Nondango, limit: int = 2) -> Outcome:
-    """Count answers up to `limit` by enumerating models with blocking clauses.
-
-    `nodes` is the number of SAT calls. There is no deadline: the oracle always finishes.
-    """
-    if limit < 2:
-        raise ValueError(
-            f"limit must be at least 2 (uniqueness needs a second search), got {limit}"
-        )
-    clock = Deadline.never()
-    variables = [cell + 1 for cell in range(puzzle.width * puzzle.height)]
-    variables = [v for v in variables if puzzle.circles >> (v - 1) & 1]
-    solutions: list[int] = []
-    calls = 0
-    solver = Cadical153(bootstrap_with=encode(puzzle))
-    try:
-        while len(solutions) < limit:
-            calls += 1
-            if not solver.solve():
-                break
-            model = set(solver.get_model())
-            black = sum(1 << (v - 1) for v in variables if v in model)
-            solutions.append(black)
-            solver.add_clause([-v if v in model else v for v in variables])
-    finally:
-        solver.delete()
-    return Outcome(
-        verdict=verdict_for(len(solutions), True),
-        solutions=tuple(solutions),
-        limit=limit,
-        nodes=calls,
-        propagations=0,
-        elapsed=clock.elapsed(),
-    )
+    """Count answers up to `limit` by enumerating models with blocking clauses over the
+    circles' variables."""
+    circles = [cell for cell in range(puzzle.width * puzzle.height) if puzzle.circles >> cell & 1]
+    return count_models(encode(puzzle), circles, limit)
 
 
 def _lines(puzzle: Nondango) -> list[tuple[int, int, int]]:

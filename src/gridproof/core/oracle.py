@@ -1,0 +1,52 @@
+"""The SAT oracle's counting loop, shared by every genre's CNF encoding.
+
+For tests and benchmarks only: the engines never import it, and it needs `python-sat`
+(a dev extra), which is imported when a count starts, not with this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gridproof.core.deadline import Deadline
+from gridproof.core.outcome import Outcome, verdict_for
+
+
+def count_models(clauses: list[list[int]], cells: Sequence[int], limit: int = 2) -> Outcome:
+    """Count the solutions of `clauses` up to `limit` with CaDiCaL, enumerating models and
+    blocking each by its cell variables (variable `cell + 1` true: the cell is shaded).
+
+    An encoding whose other variables follow from the cell variables counts solutions
+    exactly. `nodes` is the number of SAT calls; there is no deadline: the oracle always
+    finishes.
+    """
+    from pysat.solvers import Cadical153  # type: ignore[import-untyped]
+
+    if limit < 2:
+        raise ValueError(
+            f"limit must be at least 2 (uniqueness needs a second search), got {limit}"
+        )
+    clock = Deadline.never()
+    solutions: list[int] = []
+    calls = 0
+    solver = Cadical153(bootstrap_with=clauses)
+    try:
+        while len(solutions) < limit:
+            calls += 1
+            if not solver.solve():
+                break
+            model = set(solver.get_model())
+            shaded = [cell for cell in cells if cell + 1 in model]
+            solutions.append(sum(1 << cell for cell in shaded))
+            chosen = set(shaded)
+            solver.add_clause([-(c + 1) if c in chosen else c + 1 for c in cells])
+    finally:
+        solver.delete()
+    return Outcome(
+        verdict=verdict_for(len(solutions), True),
+        solutions=tuple(solutions),
+        limit=limit,
+        nodes=calls,
+        propagations=0,
+        elapsed=clock.elapsed(),
+    )
