@@ -11,7 +11,7 @@ from gridproof.core.outcome import Outcome
 from gridproof.core.registry import Generated, Option, Progress, Request, register
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
-from gridproof.genres.nonogram import codec, generate, model, solve
+from gridproof.genres.nonogram import codec, generate, model, solve, study
 from gridproof.genres.nonogram.model import Nonogram
 from gridproof.genres.nonogram.rules import RUNGS
 
@@ -23,6 +23,18 @@ class NonogramGenre:
     difficulties: tuple[str, ...] = solve.DIFFICULTIES
     options: tuple[Option, ...] = generate.OPTIONS
     sizes: tuple[tuple[int, int], tuple[int, int]] = generate.SIZES
+    lessons: tuple[str, ...] = (
+        "The numbers beside a row, read left to right, are the lengths of its runs of "
+        "shaded cells, in order; the numbers above a column do the same top to bottom. "
+        "An empty clue means the whole line stays empty.",
+        "Runs are separated by at least one empty cell. A clue 3 1 in ten cells can sit "
+        "in several places, but wherever the 3 goes in a short line, its middle overlaps: "
+        "shade the cells every placement covers.",
+        "Mark cells no run can reach as empty, and put an empty cell on each side of a run "
+        "that is already complete. Every row you settle tells the columns something new.",
+        "When the lines stall, suppose a cell is shaded and follow the lines: if some row "
+        "or column can no longer hold its clue, the cell must be empty.",
+    )
 
     def parse_code(self, text: str) -> Nonogram:
         return codec.parse_code(text)
@@ -68,8 +80,16 @@ class NonogramGenre:
     def validate(self, puzzle: Nonogram, shaded: int) -> list[Violation]:
         return model.validate(puzzle, shaded)
 
-    def solve(self, puzzle: Nonogram, rung: str, deadline: Deadline) -> Progress:
-        return solve.solve(puzzle, rung, deadline)
+    def solve(
+        self,
+        puzzle: Nonogram,
+        rung: str,
+        deadline: Deadline,
+        shaded: int = 0,
+        empty: int = 0,
+        max_steps: int | None = None,
+    ) -> Progress:
+        return solve.solve(puzzle, rung, deadline, shaded, empty, max_steps)
 
     def count(self, puzzle: Nonogram, limit: int, deadline: Deadline) -> Outcome:
         return solve.count(puzzle, limit, deadline)
@@ -79,6 +99,9 @@ class NonogramGenre:
 
     def generate(self, request: Request, seed: int, deadline: Deadline) -> Generated:
         return generate.generate(request, seed, deadline)
+
+    def study(self, boards: int, seed: int, deadline: Deadline) -> str:
+        return study.run_study(boards, seed, deadline)
 
 
 GENRE = register(NonogramGenre())

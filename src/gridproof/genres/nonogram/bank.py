@@ -23,10 +23,64 @@ class Entry:
     difficulty: str
     code: str
     seed: int
-    """The `generate` seed that first produced the board (size and difficulty as in `id`)."""
+    """The `generate` seed that first produced the board (size and difficulty as in `id`),
+    with the generator of that day: the code, not the seed, is what the bank vouches for."""
 
 
-ENTRIES: tuple[Entry, ...] = ()
+ENTRIES: tuple[Entry, ...] = (
+    Entry("nonogram-bank-5x5-easy-1", "easy", "nonogram.1.5x5.Sem9JNVe0g", 1),
+    Entry("nonogram-bank-10x10-easy-1", "easy", "nonogram.1.10x10.TTRFSdo6OjIyKiIiIioyMmmm", 1),
+    Entry(
+        "nonogram-bank-15x15-easy-1",
+        "easy",
+        "nonogram.1.15x15.abtERmQzKVkM5kZCGRsiZaMjtEdpt3SaMhKFoYjoQhbK2Rg",
+        1,
+    ),
+    Entry(
+        "nonogram-bank-20x20-easy-1",
+        "easy",
+        "nonogram.1.20x20.JZSSEJI3RFRE7QhxSFoUzpnbEEYwjGtDkMQxDUNYhtttOds7YhkEIc0ObHNjmx7EmZyoitNsjKVmIA",
+        1,
+    ),
+    Entry(
+        "nonogram-bank-25x25-easy-1",
+        "easy",
+        "nonogram.1.25x25.IiMkhWYUgqgoWQWiWJJR2jNnIQ8hBCIRnYkhEIIRFIyFZCMhGxLIJZCkIRkIiEIilTRSUVFcrI0E0FGYUyCG22iFSIZkY0jGtjGxiYtMWiFIikMpEJREJZGJZW2w",
+        1,
+    ),
+    Entry(
+        "nonogram-bank-30x30-easy-1",
+        "easy",
+        "nonogram.1.30x30.IzHIQ5iEEFKiiWU4lymZkU1Ik7ZyFkRiCkZjSsWyEbZG2yMhCGOQhRDIQRZBDKQhmiGdlKQ7KQWjMaUgohCCWkVkTbIYxCHOVnHEIQcVlYkrNEERjkshZKKyNlMUhCmKRlMxCIVC2UIEKMRDCrcmiJSGRCGFSEFsrMyEZSMxWYo",
+        1,
+    ),
+    Entry("nonogram-bank-5x5-medium-1", "medium", "nonogram.1.5x5.SVU00lSSTA", 1),
+    Entry("nonogram-bank-10x10-medium-1", "medium", "nonogram.1.10x10.SRUVMi0VFVNNu2mkiIiaIkmm", 1),
+    Entry(
+        "nonogram-bank-15x15-medium-1",
+        "medium",
+        "nonogram.1.15x15.ZUytozRWQraREQlsiTabVGR0clMiTbKyEbZEmRETRGm7TTZGytkI",
+        1,
+    ),
+    Entry(
+        "nonogram-bank-20x20-medium-1",
+        "medium",
+        "nonogram.1.20x20.RHI0RiJDORpEZJWsqaZGikJabMmVEchCSkbMRuSREIRlTUzcklCCkJkLTKYhZ3EojSUiokrabZHbRSMsttETKA",
+        1,
+    ),
+    Entry(
+        "nonogram-bank-25x25-medium-1",
+        "medium",
+        "nonogram.1.25x25.KVKQtshSZiGaPN0dk3OblspynaZBBkQSYxURlLZCFaaK2REZbYhmEM4g1oiKytEaKRORKREZEREZ0yCCsqRiWmRMxbIQ1kJKzOQhW8jZCOdsa44iHspJLbOlLlZpCMxCtuQpGQ5CgA",
+        1,
+    ),
+    Entry(
+        "nonogram-bank-30x30-medium-1",
+        "medium",
+        "nonogram.1.30x30.NREIKiMQZZTERGyFIQkhU2UjEHKSzlZWck5mKKQ8QURiCHEHLEKQRRG0QQVFshyHIctkOQrMS06bRGVER5HEFZEYyayt5ZGyHIQ0xSTSkcpHtyomVsyKmJbQ8jZi2k2ittlOiMxUiEKRFIWzEKma0LIxZiMWRsUyCWQSZkTRG2A",
+        1,
+    ),
+)
 
 
 def puzzle(entry: Entry) -> Nonogram:

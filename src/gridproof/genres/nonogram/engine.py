@@ -6,9 +6,11 @@ line is two ints that `lines.settle` reads directly: `filled[i]` and `empty[i]` 
 row r). Changing a cell updates its row and its column, and queues whichever changed.
 
 Probing assumes an undecided cell shaded, then empty, and propagates each: a value that
-dies is wrong, and a cell both values decide the same way is decided. The probe results
-also choose where a search branches (the cell whose two values decide the most) and
-become the branches themselves, already propagated.
+dies is wrong, and a cell both values decide the same way is decided. A value implied by
+an earlier probe of the same sweep is skipped (it cannot fail where that one did not).
+The probe results also choose where a search branches (the cell whose two values decide
+the most) and become the branches themselves, already propagated; below the root only
+cells in rows and columns the branch changed are probed again.
 
 Glossary: `line` is a line index as above; `cell` is `row * width + col`; `focus` is the
 bit mask of the rows a search may branch on (an independent part of the board).
@@ -48,7 +50,7 @@ class WorkBudget(Deadline):
 class Board:
     """A puzzle's lines, with the memo tables their solves share."""
 
-    __slots__ = ("cache", "clues", "height", "lengths", "line_count", "tables", "width")
+    __slots__ = ("cache", "clues", "height", "lengths", "line_count", "memos", "tables", "width")
 
     def __init__(self, puzzle: Nonogram, cache: LineCache | None = None) -> None:
         self.width, self.height = puzzle.width, puzzle.height
@@ -59,6 +61,7 @@ class Board:
         self.tables = [
             self.cache.table(n, clue) for n, clue in zip(self.lengths, self.clues, strict=True)
         ]
+        self.memos = [table.memo for table in self.tables]
 
 
 @dataclass(slots=True)
@@ -72,6 +75,8 @@ class Grid:
     focus: int
     depth: int = 0
     choice: Choice | None = None
+    touched: int = -1
+    """Board mask of the cells the last branch decided (-1: unknown, treat all as touched)."""
 
     @classmethod
     def blank(cls, board: Board) -> Grid:
@@ -100,11 +105,6 @@ class Grid:
         """How many cells are decided."""
         return sum((self.filled[r] | self.empty[r]).bit_count() for r in range(board.height))
 
-    def unknown_rows(self, board: Board) -> list[int]:
-        """Per row, the mask of its undecided columns."""
-        full = (1 << board.width) - 1
-        return [full & ~(self.filled[r] | self.empty[r]) for r in range(board.height)]
-
     def set_cell(self, board: Board, row: int, col: int, shaded: bool) -> None:
         """Decide one cell (which must be undecided) and queue its two lines."""
         h = board.height
@@ -117,25 +117,29 @@ class Grid:
         self.dirty.extend((row, h + col))
 
 
-class Propagator:
-    """Runs line solves to a fixpoint; counts them and remembers the line that failed."""
+_MISS = (-1, -1)
 
-    __slots__ = ("board", "deadline", "failed", "gained", "solves")
+
+class Propagator:
+    """Runs line solves to a fixpoint; counts them, remembers the line that failed, and
+    the board masks of the cells the last run decided (`new_filled`, `new_empty`)."""
+
+    __slots__ = ("board", "deadline", "failed", "new_empty", "new_filled", "solves")
 
     def __init__(self, board: Board, deadline: Deadline) -> None:
         self.board = board
         self.deadline = deadline
         self.solves = 0
         self.failed = -1
-        self.gained = 0  # cells the last `run` decided
+        self.new_filled = 0
+        self.new_empty = 0
 
     def run(self, grid: Grid) -> bool:
         """Close `grid` under line consistency; False on a contradiction (`failed` names
         the line). Stops early, returning True, only if the deadline expires."""
         board = self.board
-        h = board.height
-        lengths, clues, tables = board.lengths, board.clues, board.tables
-        settle = board.cache.settle
+        h, w = board.height, board.width
+        tables, memos, lengths = board.tables, board.memos, board.lengths
         filled, empty = grid.filled, grid.empty
         queued = [False] * board.line_count
         queue: deque[int] = deque()
@@ -144,13 +148,15 @@ class Propagator:
                 queued[line] = True
                 queue.append(line)
         grid.dirty = []
-        solves = gained = 0
+        solves = new_filled = new_empty = 0
         while queue:
             line = queue.popleft()
             queued[line] = False
             f, e = filled[line], empty[line]
             solves += 1
-            found = settle(tables[line], lengths[line], clues[line], f, e)
+            found = memos[line].get((f << lengths[line]) | e, _MISS)
+            if found is _MISS:
+                found = tables[line].settle(f, e)
             if found is None:
                 self.failed = line
                 self.solves += solves
@@ -159,24 +165,39 @@ class Propagator:
             if nf == f and ne == e:
                 continue
             filled[line], empty[line] = nf, ne
-            gained += (nf ^ f | ne ^ e).bit_count()
             if line < h:
-                base, bit = h, 1 << line
+                bit = 1 << line
+                new_filled |= (nf ^ f) << (line * w)
+                new_empty |= (ne ^ e) << (line * w)
+                for new, side in ((nf ^ f, filled), (ne ^ e, empty)):
+                    while new:
+                        low = new & -new
+                        new ^= low
+                        other = h + low.bit_length() - 1
+                        side[other] |= bit
+                        if not queued[other]:
+                            queued[other] = True
+                            queue.append(other)
             else:
-                base, bit = 0, 1 << (line - h)
-            for new, side in ((nf ^ f, filled), (ne ^ e, empty)):
-                while new:
-                    low = new & -new
-                    new ^= low
-                    other = base + low.bit_length() - 1
-                    side[other] |= bit
-                    if not queued[other]:
-                        queued[other] = True
-                        queue.append(other)
+                col = line - h
+                bit = 1 << col
+                for new, side, is_filled in ((nf ^ f, filled, True), (ne ^ e, empty, False)):
+                    while new:
+                        low = new & -new
+                        new ^= low
+                        other = low.bit_length() - 1
+                        side[other] |= bit
+                        if is_filled:
+                            new_filled |= 1 << (other * w + col)
+                        else:
+                            new_empty |= 1 << (other * w + col)
+                        if not queued[other]:
+                            queued[other] = True
+                            queue.append(other)
             if solves & 255 == 0 and self.deadline.expired():
                 break
         self.solves += solves
-        self.gained = gained
+        self.new_filled, self.new_empty = new_filled, new_empty
         return True
 
     def sweep(self, grid: Grid, lines: list[int]) -> list[int] | None:
@@ -189,9 +210,7 @@ class Propagator:
         for line in lines:
             f, e = filled[line], empty[line]
             self.solves += 1
-            found = board.cache.settle(
-                board.tables[line], board.lengths[line], board.clues[line], f, e
-            )
+            found = board.tables[line].settle(f, e)
             if found is None:
                 self.failed = line
                 return None
@@ -208,10 +227,19 @@ class Propagator:
         return sorted(changed)
 
 
+@dataclass(frozen=True, slots=True)
+class Trial:
+    """A probe that lived: the propagated grid and the cells it decided (board masks)."""
+
+    grid: Grid
+    new_filled: int
+    new_empty: int
+
+
 @dataclass(slots=True)
 class Choice:
     """The cell a search should branch on, with both of its values already propagated
-    (None when the grid changed after the probe, so the results are stale)."""
+    (None when the choice was made after the sweep changed the grid: branch afresh)."""
 
     row: int
     col: int
@@ -236,46 +264,43 @@ class Prober:
         self.learned = 0  # cells decided because both values agreed
         self.refuted = 0  # cells decided because one value failed
 
-    def trial(self, grid: Grid, row: int, col: int, shaded: bool) -> tuple[Grid, int] | None:
-        """`grid` with one more cell decided, propagated, and how many cells that decided;
+    def trial(self, grid: Grid, row: int, col: int, shaded: bool) -> Trial | None:
+        """`grid` with one more cell decided, propagated, and the cells that decided;
         None if that fails."""
         child = grid.copy()
-        child.set_cell(self.propagator.board, row, col, shaded)
-        if not self.propagator.run(child):
+        lines = self.propagator
+        child.set_cell(lines.board, row, col, shaded)
+        if not lines.run(child):
             return None
-        return child, self.propagator.gained
+        return Trial(child, lines.new_filled, lines.new_empty)
 
     def run(self, grid: Grid, sweeps: int = 1 << 30) -> Grid | None:
         """Probe every undecided cell in focus until nothing changes (or `sweeps` times);
         the grid (possibly replaced by a surviving branch) or None if a cell has no value
         left."""
         for _ in range(sweeps):
-            changed = self._sweep(grid)
+            changed = self._sweep(grid, grid.depth > 0)
             if changed is None:
                 return None
             grid, progress = changed
             if not progress or self.deadline.expired():
                 break
-        if self.best is not None and self.best.shaded is not None:
-            stale = self.best.shaded.decided(self.propagator.board) < grid.decided(
-                self.propagator.board
-            )
-            if stale:
-                self.best.shaded = self.best.empty = None
         return grid
 
-    def _sweep(self, grid: Grid) -> tuple[Grid, bool] | None:
+    def _sweep(self, grid: Grid, local: bool) -> tuple[Grid, bool] | None:
         self.best = None
-        h = self.propagator.board.height
-        implied = ([0] * h, [0] * h)  # per row: values some successful probe implied
+        w = self.propagator.board.width
+        implied_on = implied_off = 0  # values some successful probe of this sweep implied
         progress = False
-        for row, col in self._cells(grid):
+        # Below the root (`local`), only cells whose row or column the branch changed: the
+        # rest were probed at the parent, and their probes rarely say more now.
+        for row, col in self._cells(grid, local):
             if self.deadline.expired():
                 return grid, False
-            bit = 1 << col
-            if (grid.filled[row] | grid.empty[row]) & bit:
+            if (grid.filled[row] | grid.empty[row]) >> col & 1:
                 continue  # decided earlier in this sweep
-            skip_on, skip_off = implied[0][row] & bit, implied[1][row] & bit
+            bit = 1 << (row * w + col)
+            skip_on, skip_off = implied_on & bit, implied_off & bit
             if skip_on and skip_off:
                 continue
             on = None if skip_on else self.trial(grid, row, col, True)
@@ -290,32 +315,38 @@ class Prober:
                     if survivor is None:
                         return None
                 self.refuted += 1
-                grid, progress = survivor[0], True
+                grid, progress = survivor.grid, True
+                self._forget_branches()
                 continue
+            for probe in (on, off):
+                if probe is not None:
+                    implied_on |= probe.new_filled
+                    implied_off |= probe.new_empty
             if on is None or off is None:
-                self._imply(implied, (on or off)[0])  # type: ignore[index]
                 continue
-            self._imply(implied, on[0])
-            self._imply(implied, off[0])
-            if self._learn(grid, on[0], off[0]):
+            if self._learn(grid, on, off):
                 progress = True
+                self._forget_branches()
                 if not self.propagator.run(grid):
                     return None
             else:
                 self._consider(row, col, on, off, progress)
         return grid, progress
 
-    @staticmethod
-    def _imply(implied: tuple[list[int], list[int]], result: Grid) -> None:
-        on, off = implied
-        on[:] = [a | b for a, b in zip(on, result.filled, strict=False)]
-        off[:] = [a | b for a, b in zip(off, result.empty, strict=False)]
-
-    def _cells(self, grid: Grid) -> list[tuple[int, int]]:
-        """Undecided cells in focus, those beside a decided cell first."""
+    def _cells(self, grid: Grid, local: bool) -> list[tuple[int, int]]:
+        """Undecided cells in focus, those beside a decided cell first; when `local`, only
+        those in a row or column the last branch touched."""
         board = self.propagator.board
         w = board.width
         full = (1 << w) - 1
+        rows, cols = full, full  # rows as a mask over rows, cols over columns
+        if local and grid.touched >= 0:
+            rows = cols = 0
+            for r in range(board.height):
+                line = grid.touched >> (r * w) & full
+                if line:
+                    rows |= 1 << r
+                    cols |= line
         near: list[tuple[int, int]] = []
         far: list[tuple[int, int]] = []
         for row in range(board.height):
@@ -323,39 +354,49 @@ class Prober:
                 continue
             known = grid.filled[row] | grid.empty[row]
             unknown = full & ~known
+            if not rows >> row & 1:
+                unknown &= cols
             edge = unknown & ((known << 1) | (known >> 1) | 1 | (1 << (w - 1)))
             for col in range(w):
                 if unknown >> col & 1:
                     (near if edge >> col & 1 else far).append((row, col))
         return near + far
 
-    def _learn(self, grid: Grid, on: Grid, off: Grid) -> bool:
+    def _forget_branches(self) -> None:
+        """The grid just changed: keep the best cell, but branch on it afresh (the probe
+        results would still be valid branches, only less propagated; a fresh branch is
+        probed in full, which measured better)."""
+        if self.best is not None:
+            self.best.shaded = self.best.empty = None
+
+    def _learn(self, grid: Grid, on: Trial, off: Trial) -> bool:
         """Decide the cells both branches agree on; whether there were any."""
         board = self.propagator.board
-        h = board.height
-        shade = [a & b for a, b in zip(on.filled[:h], off.filled[:h], strict=True)]
-        clear = [a & b for a, b in zip(on.empty[:h], off.empty[:h], strict=True)]
-        if shade == grid.filled[:h] and clear == grid.empty[:h]:
-            return False
-        for row in range(h):
-            for mask, value in (
-                (shade[row] & ~grid.filled[row], True),
-                (clear[row] & ~grid.empty[row], False),
-            ):
-                while mask:
-                    low = mask & -mask
-                    mask ^= low
-                    grid.set_cell(board, row, low.bit_length() - 1, value)
-                    self.learned += 1
-        return True
+        w = board.width
+        found = False
+        for mask, value in (
+            (on.new_filled & off.new_filled, True),
+            (on.new_empty & off.new_empty, False),
+        ):
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                row, col = divmod(low.bit_length() - 1, w)
+                grid.set_cell(board, row, col, value)
+                self.learned += 1
+                found = True
+        return found
 
-    def _consider(
-        self, row: int, col: int, on: tuple[Grid, int], off: tuple[Grid, int], stale: bool
-    ) -> None:
+    def _consider(self, row: int, col: int, on: Trial, off: Trial, stale: bool) -> None:
         """Keep the cell whose two values decide the most as the branching choice."""
-        score = (on[1] + 1) * (off[1] + 1)
+        score = ((on.new_filled | on.new_empty).bit_count() + 1) * (
+            (off.new_filled | off.new_empty).bit_count() + 1
+        )
         if self.best is None or score > self.best.score:
             if stale:
                 self.best = Choice(row, col, None, None, score)
             else:
-                self.best = Choice(row, col, on[0], off[0], score)
+                cell = 1 << (row * self.propagator.board.width + col)
+                on.grid.touched = on.new_filled | on.new_empty | cell
+                off.grid.touched = off.new_filled | off.new_empty | cell
+                self.best = Choice(row, col, on.grid, off.grid, score)

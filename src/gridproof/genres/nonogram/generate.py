@@ -49,6 +49,8 @@ OPTIONS = (
 WORK_PER_CELL = 400
 """Line solves one attempt may spend per cell before it counts as a timeout."""
 REPAIRS = 6
+SMOOTHING = {"easy": (2, 4), "medium": (1, 2), "hard": (1, 1)}
+"""Rounds of smoothing by target difficulty: rougher pictures need deeper reasoning."""
 MAX_ATTEMPTS = 10_000
 
 
@@ -69,7 +71,8 @@ def generate(request: Request, seed: int, deadline: Deadline) -> Generated:
     root = Rng(seed)
     while health.attempts < MAX_ATTEMPTS and not deadline.expired():
         rng = root.fork(f"attempt {health.attempts + filtered}")
-        picture = draw(rng, width, height, PROFILES[profile])
+        smoothing = SMOOTHING[request.difficulty or "easy"]
+        picture = draw(rng, width, height, PROFILES[profile], smoothing)
         if not looks_good(picture, width, height, PROFILES[profile]):
             filtered += 1
             continue
@@ -150,14 +153,17 @@ def _repair(puzzle: Nonogram, picture: int, solutions: tuple[int, ...], cache: L
     return picture ^ (1 << best) if best >= 0 else picture
 
 
-def draw(rng: Rng, width: int, height: int, density: float) -> int:
-    """A picture: noise at `density`, smoothed by a 3×3 majority rule, maybe mirrored."""
+def draw(
+    rng: Rng, width: int, height: int, density: float, smoothing: tuple[int, int] = (2, 4)
+) -> int:
+    """A picture: noise at `density`, smoothed by a 3×3 majority rule (a number of rounds
+    in the `smoothing` range), maybe mirrored, specks removed."""
     geo = Geometry(width, height)
     picture = 0
     for cell in range(width * height):
         if rng.random() < density:
             picture |= 1 << cell
-    for _ in range(2 + rng.below(3)):
+    for _ in range(rng.randint(*smoothing)):
         picture = _smooth(geo, picture)
     if rng.below(3) == 0:
         picture = _mirror(picture, width, height)

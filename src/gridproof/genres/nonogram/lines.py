@@ -18,13 +18,15 @@ O(clues × log length) big-int operations rather than one per pattern. `LineCach
 results per (length, clue, filled, empty), which is everything the answer depends on.
 
 Glossary: `starts[j]` / `valid[j]` are masks of start positions of block j (prefix-feasible
-/ feasible in a whole arrangement); `reach` extends cursors over non-shaded cells.
+/ feasible in a whole arrangement); `clear` is the mask of cells a cursor may pass as empty;
+a `Plan` is the per-(length, clue) precomputation, a `LineTable` its memo.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 Clue = tuple[int, ...]
 
@@ -36,49 +38,74 @@ def reverse_bits(mask: int, width: int) -> int:
     return int(format(mask, f"0{width}b")[::-1], 2)
 
 
-def _windows(free: int, longest: int) -> list[int]:
-    """`out[t]`: starts s where the 2**t cells [s, s + 2**t) are all in `free`."""
-    out = [free]
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Everything about a (length, clue) pair that `settle` needs, worked out once: per
+    block, in order and reversed, `(length, t, rest, ends)` where a window of 2**t free
+    cells shifted by `rest` tests a whole block and `ends` masks the starts inside the line;
+    `top` is how many window doublings the longest block needs."""
+
+    n: int
+    clue: Clue
+    ahead: tuple[tuple[int, int, int, int], ...]
+    back: tuple[tuple[int, int, int, int], ...]
+    top: int
+    spans: tuple[tuple[int, tuple[int, ...]], ...]
+    """Per block, its length and the shifts that smear a start set over the block."""
+    line_format: str
+    packed_format: str
+
+
+@lru_cache(maxsize=4096)
+def plan_of(n: int, clue: Clue) -> Plan:
+    def blocks(order: Clue) -> tuple[tuple[int, int, int, int], ...]:
+        out = []
+        for length in order:
+            if length > n:
+                out.append((length, 0, 0, 0))
+                continue
+            t = length.bit_length() - 1
+            out.append((length, t, length - (1 << t), (1 << (n - length + 1)) - 1))
+        return tuple(out)
+
+    def shifts(length: int) -> tuple[int, ...]:
+        out, span = [], 1
+        while span * 2 <= length:
+            out.append(span)
+            span *= 2
+        if span < length:
+            out.append(length - span)
+        return tuple(out)
+
+    fitting = [length for length in clue if length <= n]
+    top = max(fitting).bit_length() - 1 if fitting else 0
+    spans = tuple((length, shifts(length)) for length in clue)
+    packed = f"0{(len(clue) + 1) * (n + 1)}b"
+    return Plan(n, clue, blocks(clue), blocks(clue[::-1]), top, spans, f"0{n}b", packed)
+
+
+def _pass(
+    blocks: tuple[tuple[int, int, int, int], ...], top: int, line: int, filled: int, empty: int
+) -> tuple[list[int], list[int]] | None:
+    """`(cursors, starts)` of one forward pass, or None when no arrangement fits."""
+    clear = line & ~filled  # cells a cursor may step over as empty
+    win = line & ~empty
+    wins = [win]
     span = 1
-    while span * 2 <= longest:
-        last = out[-1]
-        out.append(last & (last >> span))
-        span *= 2
-    return out
-
-
-def _placeable(free: int, filled: int, clue: Clue, n: int) -> list[int]:
-    """For each block, the starts where it fits: its cells not empty, the cells just
-    before and after it not shaded, and it ends inside the line."""
-    if not clue:
-        return []
-    wins = _windows(free, max(clue))
-    out = []
-    before = ~(filled << 1)
-    for length in clue:
-        if length > n:
-            out.append(0)
-            continue
-        t = length.bit_length() - 1
-        span = 1 << t
-        win = wins[t]
-        if length != span:
-            win &= win >> (length - span)
-        out.append(win & before & ~(filled >> length) & ((1 << (n - length + 1)) - 1))
-    return out
-
-
-def _forward(n: int, clue: Clue, filled: int, empty: int) -> tuple[list[int], list[int]] | None:
-    """`(cursors, starts)` of the forward pass, or None when no arrangement fits."""
-    line = (1 << n) - 1
-    free = ~empty & line
-    clear = ~filled & line  # cells a cursor may step over as empty
-    place = _placeable(free, filled, clue, n)
+    for _ in range(top):
+        win &= win >> span
+        wins.append(win)
+        span <<= 1
+    unfilled = ~filled
+    before = (unfilled << 1) | 1
     cursor = ((clear + (clear & 1)) ^ clear) | 1
     cursors = [cursor]
     starts = []
-    for length, fits in zip(clue, place, strict=True):
-        start = cursor & fits
+    for length, t, rest, ends in blocks:
+        fits = wins[t]
+        if rest:
+            fits &= fits >> rest
+        start = cursor & fits & before & (unfilled >> length) & ends
         if not start:
             return None
         starts.append(start)
@@ -88,20 +115,68 @@ def _forward(n: int, clue: Clue, filled: int, empty: int) -> tuple[list[int], li
     return cursors, starts
 
 
+def _solve(plan: Plan, filled: int, empty: int) -> tuple[list[int], int, int] | None:
+    """Valid starts per block, cells that can be shaded, cells that can be empty."""
+    if filled & empty:
+        return None
+    n = plan.n
+    line = (1 << n) - 1
+    ahead = _pass(plan.ahead, plan.top, line, filled, empty)
+    if ahead is None:
+        return None
+    fmt = plan.line_format
+    back = _pass(
+        plan.back,
+        plan.top,
+        line,
+        int(format(filled, fmt)[::-1], 2),
+        int(format(empty, fmt)[::-1], 2),
+    )
+    if back is None:
+        return None
+    cursors, starts = ahead
+    # tails[j] holds p when cells [p, n) fit blocks j.. with cell p empty (or p == n).
+    # Mirror every backward cursor set at once: pack them side by side, reverse once.
+    width = n + 1
+    span = (1 << width) - 1
+    packed = 0
+    shift = 0
+    for cursor in back[0]:
+        packed |= (cursor & span) << shift
+        shift += width
+    mirrored = int(format(packed, plan.packed_format)[::-1], 2)
+    can_empty = cursors[0] >> 1 & mirrored
+    can_fill = 0
+    valid = []
+    shift = width
+    for (length, steps), start, cursor in zip(plan.spans, starts, cursors[1:], strict=True):
+        tail = (mirrored >> shift) & span
+        shift += width
+        can_empty |= (cursor >> 1) & tail
+        start &= tail >> length
+        valid.append(start)
+        for step in steps:
+            start |= start << step
+        can_fill |= start
+    can_fill &= line
+    can_empty &= line
+    if (can_fill | can_empty) != line:
+        return None
+    return valid, can_fill, can_empty
+
+
 def settle(n: int, clue: Clue, filled: int, empty: int) -> tuple[int, int] | None:
     """`(filled, empty)` grown by every cell the line forces, or None if no arrangement of
     `clue` agrees with the known cells."""
-    valid = valid_starts(n, clue, filled, empty)
-    if valid is None:
+    return _settle(plan_of(n, tuple(clue)), filled, empty)
+
+
+def _settle(plan: Plan, filled: int, empty: int) -> tuple[int, int] | None:
+    found = _solve(plan, filled, empty)
+    if found is None:
         return None
-    line = (1 << n) - 1
-    can_fill = 0
-    for length, start in zip(clue, valid[0], strict=True):
-        can_fill |= smear(start, length)
-    can_fill &= line
-    can_empty = valid[1] & line
-    if (can_fill | can_empty) != line:
-        return None
+    line = (1 << plan.n) - 1
+    _, can_fill, can_empty = found
     return filled | (line & ~can_empty), empty | (line & ~can_fill)
 
 
@@ -119,65 +194,57 @@ def smear(starts: int, length: int) -> int:
 def valid_starts(n: int, clue: Clue, filled: int, empty: int) -> tuple[list[int], int] | None:
     """For each block the starts it takes in some complete arrangement, and the cells that
     are empty in some arrangement; None when the line has no arrangement."""
-    if filled & empty:
+    found = _solve(plan_of(n, tuple(clue)), filled, empty)
+    if found is None:
         return None
-    ahead = _forward(n, clue, filled, empty)
-    if ahead is None:
-        return None
-    back = _forward(n, clue[::-1], reverse_bits(filled, n), reverse_bits(empty, n))
-    if back is None:
-        return None
-    cursors, starts = ahead
-    k = len(clue)
-    # tails[j] holds p when cells [p, n) fit blocks j.. with cell p empty (or p == n).
-    # Mirror every backward cursor set at once: pack them side by side, reverse once.
-    width = n + 1
-    span = (1 << width) - 1
-    packed = 0
-    for t, cursor in enumerate(back[0]):
-        packed |= (cursor & span) << (t * width)
-    mirrored = reverse_bits(packed, (k + 1) * width)
-    tails = [(mirrored >> (j * width)) & span for j in range(k + 1)]
-    can_empty = 0
-    for j in range(k + 1):
-        can_empty |= (cursors[j] >> 1) & tails[j]
-    valid = [starts[j] & (tails[j + 1] >> clue[j]) for j in range(k)]
-    if not all(valid):
-        return None
-    return valid, can_empty
+    return found[0], found[2]
+
+
+class LineTable:
+    """Memoised `settle` for lines of one length and clue, keyed by the known cells (which,
+    with the plan, is everything the answer depends on). Starts over past `limit` entries."""
+
+    __slots__ = ("limit", "memo", "misses", "plan")
+
+    def __init__(self, plan: Plan, limit: int) -> None:
+        self.plan = plan
+        self.memo: dict[int, tuple[int, int] | None] = {}
+        self.limit = limit
+        self.misses = 0
+
+    def settle(self, filled: int, empty: int) -> tuple[int, int] | None:
+        key = (filled << self.plan.n) | empty
+        memo = self.memo
+        if key in memo:
+            return memo[key]
+        self.misses += 1
+        found = _settle(self.plan, filled, empty)
+        if len(memo) >= self.limit:
+            memo.clear()
+        memo[key] = found
+        return found
 
 
 class LineCache:
-    """Memoised `settle` for lines of one puzzle: one table per distinct (length, clue), keyed
-    by the known cells. Bounded: a table that grows past `limit` entries starts over."""
+    """The memo tables of one or more puzzles: one `LineTable` per distinct (length, clue),
+    shared by equal lines."""
 
-    __slots__ = ("hits", "limit", "misses", "tables")
+    __slots__ = ("limit", "tables")
 
     def __init__(self, limit: int = 1 << 16) -> None:
-        self.tables: dict[tuple[int, Clue], dict[int, tuple[int, int] | None]] = {}
+        self.tables: dict[tuple[int, Clue], LineTable] = {}
         self.limit = limit
-        self.hits = 0
-        self.misses = 0
 
-    def table(self, n: int, clue: Clue) -> dict[int, tuple[int, int] | None]:
-        """The memo for lines of length `n` with `clue` (shared by equal lines)."""
-        return self.tables.setdefault((n, clue), {})
-
-    def settle(
-        self, table: dict[int, tuple[int, int] | None], n: int, clue: Clue, filled: int, empty: int
-    ) -> tuple[int, int] | None:
-        key = (filled << n) | empty
-        try:
-            found = table[key]
-        except KeyError:
-            self.misses += 1
-            found = settle(n, clue, filled, empty)
-            if len(table) >= self.limit:
-                table.clear()
-            table[key] = found
-            return found
-        self.hits += 1
+    def table(self, n: int, clue: Clue) -> LineTable:
+        key = (n, tuple(clue))
+        found = self.tables.get(key)
+        if found is None:
+            found = self.tables[key] = LineTable(plan_of(n, key[1]), self.limit)
         return found
+
+    @property
+    def misses(self) -> int:
+        return sum(table.misses for table in self.tables.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,16 +273,8 @@ class LineView:
 def view(n: int, clue: Sequence[int], filled: int, empty: int) -> LineView | None:
     """The `LineView` of a line, or None when it has no arrangement."""
     clue = tuple(clue)
-    found = valid_starts(n, clue, filled, empty)
+    found = _solve(plan_of(n, clue), filled, empty)
     if found is None:
         return None
-    valid, can_empty = found
-    line = (1 << n) - 1
-    can_fill = 0
-    for length, start in zip(clue, valid, strict=True):
-        can_fill |= smear(start, length)
-    can_fill &= line
-    can_empty &= line
-    if (can_fill | can_empty) != line:
-        return None
+    valid, can_fill, can_empty = found
     return LineView(n, clue, filled, empty, tuple(valid), can_fill, can_empty)

@@ -104,16 +104,6 @@ class Position:
             return list(range(len(now)))
         return [i for i, (a, b) in enumerate(zip(now, before, strict=True)) if a != b]
 
-    def copy(self) -> Position:
-        twin = Position.__new__(Position)
-        twin.puzzle = self.puzzle
-        twin.deadline = self.deadline
-        twin.filled = list(self.filled)
-        twin.blank = list(self.blank)
-        twin.looked = {}
-        twin.views = self.views
-        return twin
-
     def apply(self, step: Step) -> Contradiction | None:
         """Decide the step's cells; a cell decided both ways is a contradiction."""
         clash = (step.shaded & self.empty) | (step.empty & self.shaded) | (step.shaded & step.empty)

@@ -1,9 +1,10 @@
 """Nonogram's complete counter, the "how far does one rung get" solver, and the grader.
 
-The counter propagates lines to a fixpoint, probes every undecided cell, splits the board
-into independent parts (undecided cells that share no row or column with each other), and
-branches on the cell whose two values decide the most, reusing the probe results as the
-branches. The grader reads the difficulty off the solver's own evidence.
+The counter propagates lines to a fixpoint, probes undecided cells (all of them to a
+fixpoint at the root; below it one sweep over the rows and columns the branch changed),
+splits the board into independent parts (undecided cells that share no row or column with
+each other), and branches on the cell whose two values decide the most, reusing the probe
+results as the branches. The grader reads the difficulty off the solver's own evidence.
 """
 
 from __future__ import annotations
@@ -27,21 +28,21 @@ from gridproof.genres.nonogram.rules import LADDER, RUNGS
 class NonogramSpace:
     """The search space of one puzzle for `core.search.count_solutions`."""
 
-    def __init__(self, board: Board, deadline: Deadline, probing: bool = True) -> None:
+    def __init__(self, board: Board, deadline: Deadline) -> None:
         self.board = board
         self.deadline = deadline
         self.propagator = Propagator(board, deadline)
         self.prober = Prober(self.propagator)
-        self.probing = probing
         self.propagations = 0
         self.deepest = 0
 
     def propagate(self, grid: Grid) -> Grid | None:
-        """Lines to a fixpoint, then probing to a fixpoint; None on a contradiction."""
+        """Lines to a fixpoint, then probing; None on a contradiction."""
         before = self.propagator.solves
         alive = self.propagator.run(grid)
-        if alive and self.probing and self._open(grid):
-            # Below the root one sweep pays: the branch choice is all it still has to find.
+        if alive and self._open(grid):
+            # Below the root one sweep pays (measured): what a branch adds is local, and
+            # the branch choice is all the sweep still has to find.
             probed = self.prober.run(grid, 1 if grid.depth else 1 << 30)
             alive = probed is not None
             if probed is not None:
@@ -78,8 +79,12 @@ class NonogramSpace:
         choice, grid.choice = grid.choice, None  # let the memory go
         if choice is not None and choice.shaded is not None and choice.empty is not None:
             children = [choice.shaded, choice.empty]
+            # The less constrained value first: it is likelier to hold solutions, which
+            # decides `multiple` sooner (a unique board's tree is searched whole anyway).
+            if children[1].decided(self.board) < children[0].decided(self.board):
+                children.reverse()
         else:
-            row, col = (choice.row, choice.col) if choice else self._first_open(grid)
+            row, col = (choice.row, choice.col) if choice else self._most_constrained(grid)
             children = []
             for shaded in (True, False):
                 child = grid.copy()
@@ -90,13 +95,33 @@ class NonogramSpace:
             child.depth = grid.depth + 1
         return children
 
-    def _first_open(self, grid: Grid) -> tuple[int, int]:
-        full = (1 << self.board.width) - 1
-        for r in range(self.board.height):
-            unknown = full & ~(grid.filled[r] | grid.empty[r])
-            if grid.focus >> r & 1 and unknown:
-                return r, (unknown & -unknown).bit_length() - 1
-        raise AssertionError("no undecided cell in focus")  # pragma: no cover
+    def _most_constrained(self, grid: Grid) -> tuple[int, int]:
+        """An undecided cell in focus on the line with the fewest undecided cells, next to
+        a decided cell of that line where there is one."""
+        board = self.board
+        h, w = board.height, board.width
+        best: tuple[int, int, int] | None = None
+        focus_cols = 0
+        for r in range(h):
+            if grid.focus >> r & 1:
+                focus_cols |= ((1 << w) - 1) & ~(grid.filled[r] | grid.empty[r])
+        for line in range(h + w):
+            if line < h and not grid.focus >> line & 1:
+                continue
+            if line >= h and not focus_cols >> (line - h) & 1:
+                continue
+            n = board.lengths[line]
+            known = grid.filled[line] | grid.empty[line]
+            unknown = ((1 << n) - 1) & ~known
+            if line >= h:
+                unknown &= grid.focus
+            if unknown and (best is None or unknown.bit_count() < best[0]):
+                edge = unknown & (known << 1 | known >> 1)
+                pick = edge or unknown
+                best = (unknown.bit_count(), line, (pick & -pick).bit_length() - 1)
+        assert best is not None, "no undecided cell in focus"
+        _, line, index = best
+        return (line, index) if line < h else (index, line - h)
 
     def solution(self, grid: Grid) -> int:
         return grid.shaded_mask(self.board)
@@ -180,9 +205,9 @@ class Grade:
     metrics: dict[str, Any] = field(default_factory=dict)
 
 
-DIFFICULTIES = ("easy", "medium", "hard", "expert")
-"""easy: the simple line techniques finish it; medium: complete line logic does; hard: it
-needs probing; expert: it needs search."""
+DIFFICULTIES = ("easy", "medium", "hard")
+"""easy: line-solvable (the simple techniques, or complete line logic where `technique` says
+`line`); medium: needs probing; hard: needs search."""
 
 
 def grade(puzzle: Nonogram, deadline: Deadline, cache: LineCache | None = None) -> Grade:
@@ -208,9 +233,11 @@ def grade(puzzle: Nonogram, deadline: Deadline, cache: LineCache | None = None) 
     }
     if line_solved:
         simple = solve(puzzle, "simple", deadline)
-        difficulty = "easy" if simple.decided_fraction == 1.0 else "medium"
+        technique = "simple" if simple.decided_fraction == 1.0 else "line"
     else:
-        difficulty = "hard" if outcome.nodes <= 1 else "expert"
+        technique = "probe" if outcome.nodes <= 1 else "search"
+    metrics["technique"] = technique
+    difficulty = {"simple": "easy", "line": "easy", "probe": "medium"}.get(technique, "hard")
     return Grade(difficulty, outcome, metrics)
 
 
@@ -227,6 +254,8 @@ def line_passes(lines: Propagator, grid: Grid) -> list[int] | None:
             return None
         todo = found
         counts.append(grid.decided(board) - before)
+    while counts and not counts[-1]:  # the pass that only confirmed the fixpoint
+        counts.pop()
     return counts
 
 
