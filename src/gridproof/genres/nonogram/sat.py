@@ -11,15 +11,14 @@ places on the empty line), and clauses saying:
 - a start shades the block's cells; a shaded cell is covered by some block start.
 
 The start variables are fixed by the cells of a model, so a blocking clause over the
-cell variables removes exactly one solution. Needs `python-sat` from the dev extras.
+cell variables removes exactly one solution; `core.oracle` runs the counting loop (it needs
+`python-sat` from the dev extras).
 """
 
 from __future__ import annotations
 
-from pysat.solvers import Cadical153  # type: ignore[import-untyped]
-
-from gridproof.core.deadline import Deadline
-from gridproof.core.outcome import Outcome, verdict_for
+from gridproof.core.oracle import count_models
+from gridproof.core.outcome import Outcome
 from gridproof.genres.nonogram.model import Nonogram
 
 Clause = list[int]
@@ -98,35 +97,5 @@ def encode(puzzle: Nonogram) -> list[Clause]:
 
 
 def count_sat(puzzle: Nonogram, limit: int = 2) -> Outcome:
-    """Count solutions up to `limit` by enumerating models with blocking clauses.
-
-    `nodes` is the number of SAT calls. There is no deadline: the oracle always finishes.
-    """
-    if limit < 2:
-        raise ValueError(
-            f"limit must be at least 2 (uniqueness needs a second search), got {limit}"
-        )
-    clock = Deadline.never()
-    size = puzzle.width * puzzle.height
-    solutions: list[int] = []
-    calls = 0
-    solver = Cadical153(bootstrap_with=encode(puzzle))
-    try:
-        while len(solutions) < limit:
-            calls += 1
-            if not solver.solve():
-                break
-            model = solver.get_model()
-            shaded = sum(1 << (lit - 1) for lit in model if 0 < lit <= size)
-            solutions.append(shaded)
-            solver.add_clause([-(c + 1) if shaded >> c & 1 else c + 1 for c in range(size)])
-    finally:
-        solver.delete()
-    return Outcome(
-        verdict=verdict_for(len(solutions), True),
-        solutions=tuple(solutions),
-        limit=limit,
-        nodes=calls,
-        propagations=0,
-        elapsed=clock.elapsed(),
-    )
+    """Count solutions up to `limit` by enumerating models with blocking clauses."""
+    return count_models(encode(puzzle), range(puzzle.width * puzzle.height), limit)
