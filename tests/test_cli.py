@@ -10,26 +10,7 @@ import pytest
 
 from gridproof import cli, service
 from gridproof.core.registry import Genre
-
-REGIONS = [[0, 0, 1, 2, 2], [1, 1, 1, 2, 2], [1, 3, 3, 2, 2], [3, 3, 3, 3, 3], [4, 4, 3, 3, 3]]
-URL = "https://puzz.link/p?norinori/5/5/cag4ocjo"
-SOLUTION = ["##...", "..##.", "##..#", "....#", "##..."]
-
-
-@pytest.fixture(scope="module")
-def norinori() -> Genre:
-    try:
-        from gridproof.genres.norinori import GENRE
-    except ImportError as error:  # another module of the genre is not written yet
-        pytest.skip(f"the norinori genre does not import yet: {error}")
-    return GENRE
-
-
-@pytest.fixture(scope="module")
-def code(norinori: Genre) -> str:
-    from gridproof.genres.norinori.model import make_puzzle
-
-    return norinori.format_code(make_puzzle(REGIONS))
+from tests.examples import REGIONS, SOLUTION, URL
 
 
 @pytest.fixture

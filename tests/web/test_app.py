@@ -22,18 +22,7 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message=r"Using `httpx` with `starlette\.testclient`")
     from fastapi.testclient import TestClient
 
-REGIONS = [[0, 0, 1, 2, 2], [1, 1, 1, 2, 2], [1, 3, 3, 2, 2], [3, 3, 3, 3, 3], [4, 4, 3, 3, 3]]
-URL = "https://puzz.link/p?norinori/5/5/cag4ocjo"
-SOLUTION = ["##...", "..##.", "##..#", "....#", "##..."]
-
-
-@pytest.fixture(scope="module")
-def norinori() -> Genre:
-    try:
-        from gridproof.genres.norinori import GENRE
-    except ImportError as error:  # another module of the genre is not written yet
-        pytest.skip(f"the norinori genre does not import yet: {error}")
-    return GENRE
+from tests.examples import SOLUTION, URL
 
 
 @pytest.fixture(scope="module")
