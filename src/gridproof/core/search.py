@@ -152,28 +152,17 @@ class _Counter(Generic[S]):
         return solutions, True
 
     def product(self, state: S, parts: Sequence[S], need: int) -> tuple[list[int], bool]:
-        """Up to `need` solutions of a state made of independent parts.
-
-        First one solution of each part, so a part without any ends the node before any
-        other part is searched deeper; then more solutions, part by part, only as many
-        as `need` asks for.
-        """
+        """Up to `need` solutions of a state made of independent parts, counted one part at
+        a time in the order given (a genre lists its cheapest parts first): a part with no
+        solution ends the node before the rest are searched."""
         per_part = []
         for part in parts:
-            found, finished = self.count(part, 1)
+            found, finished = self.count(part, need)
             if not finished:
                 return [], False
             if not found:
                 return [], True
             per_part.append(found)
-        if need > 1:
-            for index, part in enumerate(parts):
-                found, finished = self.count(part, need)
-                if not finished:
-                    return [], False
-                per_part[index] = found
-                if len(found) >= need:
-                    break
         combined = [self.space.solution(state)]
         for found in per_part:
             combined = [whole | piece for whole in combined for piece in found][:need]
