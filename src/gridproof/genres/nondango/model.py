@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from gridproof.core.errors import CodeError, quote
+from gridproof.core.regions import region_ids
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
 
@@ -95,7 +96,7 @@ def make_puzzle(
     Raises `CodeError` for ragged, empty or oversized grids, circle rows of another shape,
     and regions that are not connected (one label on two areas is two regions on paper).
     """
-    width, height = _shape(region_rows, "region")
+    width, height, regions = region_ids(region_rows, MAX_SIDE, "region")
     if len(circle_rows) != height:
         raise CodeError(f"there are {len(circle_rows)} circle rows, expected {height}")
     circles = 0
@@ -105,47 +106,7 @@ def make_puzzle(
         for c, flag in enumerate(row):
             if flag:
                 circles |= 1 << (r * width + c)
-    labels = [label for row in region_rows for label in row]
-    renumber: dict[object, int] = {}
-    for label in labels:
-        renumber.setdefault(label, len(renumber))
-    puzzle = Nondango(width, height, tuple(renumber[x] for x in labels), circles, variant)
-    for rid, cells in enumerate(puzzle.region_cells()):
-        if len(_component(puzzle, cells[0])) != len(cells):
-            label = next(k for k, v in renumber.items() if v == rid)
-            r, c = divmod(cells[0], width)
-            raise CodeError(
-                f"region {label!r} (first at row {r + 1}, column {c + 1}) is not connected"
-            )
-    return puzzle
-
-
-def _shape(rows: Sequence[Sequence[object]], what: str) -> tuple[int, int]:
-    height = len(rows)
-    if height == 0 or len(rows[0]) == 0:
-        raise CodeError("the grid is empty")
-    width = len(rows[0])
-    if width > MAX_SIDE or height > MAX_SIDE:
-        raise CodeError(f"grid {width}x{height} is larger than {MAX_SIDE}x{MAX_SIDE}")
-    for r, row in enumerate(rows):
-        if len(row) != width:
-            raise CodeError(f"{what} row {r + 1} has {len(row)} cells, expected {width}")
-    return width, height
-
-
-def _component(puzzle: Nondango, start: int) -> set[int]:
-    w, h, reg = puzzle.width, puzzle.height, puzzle.regions
-    seen = {start}
-    todo = [start]
-    while todo:
-        cell = todo.pop()
-        r, c = divmod(cell, w)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            other = rr * w + cc
-            if 0 <= rr < h and 0 <= cc < w and other not in seen and reg[other] == reg[cell]:
-                seen.add(other)
-                todo.append(other)
-    return seen
+    return Nondango(width, height, regions, circles, variant)
 
 
 def validate(puzzle: Nondango, black: int) -> list[Violation]:

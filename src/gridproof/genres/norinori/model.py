@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gridproof.core.errors import CodeError
+from gridproof.core.regions import region_ids
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
 
@@ -51,43 +51,7 @@ def make_puzzle(rows: Sequence[Sequence[object]]) -> Norinori:
     Raises `CodeError` for ragged or empty grids, oversized grids and regions that are not
     connected (a label used for two separate areas would be two regions on paper).
     """
-    height = len(rows)
-    if height == 0 or len(rows[0]) == 0:
-        raise CodeError("the grid is empty")
-    width = len(rows[0])
-    if width > MAX_SIDE or height > MAX_SIDE:
-        raise CodeError(f"grid {width}x{height} is larger than {MAX_SIDE}x{MAX_SIDE}")
-    for r, row in enumerate(rows):
-        if len(row) != width:
-            raise CodeError(f"row {r + 1} has {len(row)} cells, expected {width}")
-    labels = [label for row in rows for label in row]
-    renumber: dict[object, int] = {}
-    for label in labels:
-        renumber.setdefault(label, len(renumber))
-    puzzle = Norinori(width, height, tuple(renumber[label] for label in labels))
-    for rid, cells in enumerate(puzzle.region_cells()):
-        if len(_component(puzzle, cells[0])) != len(cells):
-            label = next(k for k, v in renumber.items() if v == rid)
-            r, c = divmod(cells[0], width)
-            raise CodeError(
-                f"region {label!r} (first at row {r + 1}, column {c + 1}) is not connected"
-            )
-    return puzzle
-
-
-def _component(puzzle: Norinori, start: int) -> set[int]:
-    w, h, reg = puzzle.width, puzzle.height, puzzle.regions
-    seen = {start}
-    todo = [start]
-    while todo:
-        cell = todo.pop()
-        r, c = divmod(cell, w)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            other = rr * w + cc
-            if 0 <= rr < h and 0 <= cc < w and other not in seen and reg[other] == reg[cell]:
-                seen.add(other)
-                todo.append(other)
-    return seen
+    return Norinori(*region_ids(rows, MAX_SIDE))
 
 
 def validate(puzzle: Norinori, shaded: int) -> list[Violation]:
