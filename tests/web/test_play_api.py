@@ -152,8 +152,6 @@ def test_a_seed_generates_that_board_in_a_worker_and_banks_it(
 
 
 def test_no_board_in_time_is_503_with_the_generators_health(client: TestClient) -> None:
-    if "norinori" not in genres():
-        pytest.skip("needs norinori")
     body = {"genre": "norinori", "size": "30x30", "difficulty": "easy", "deadline_s": 0.05}
     response = client.post("/api/new", json=body)
     message = assert_error(response, status=503)
@@ -180,8 +178,6 @@ def test_no_board_in_time_is_503_with_the_generators_health(client: TestClient) 
 def test_new_rejects_bad_requests_with_400(
     client: TestClient, body: dict[str, Any], fragments: list[str]
 ) -> None:
-    if "norinori" not in genres():
-        pytest.skip("the messages name norinori")
     assert_error(client.post("/api/new", json=body), *fragments)
 
 
@@ -201,8 +197,6 @@ def test_a_puzzle_by_code_and_by_puzzlink_url(client: TestClient, genre: Genre) 
 
 
 def test_an_imported_puzzle_is_counted_and_may_be_ambiguous(client: TestClient) -> None:
-    if "norinori" not in genres():
-        pytest.skip("needs norinori")
     url = "https://puzz.link/p?norinori/5/5/cag4ocjo"
     body = client.get("/api/puzzle", params={"code": url}).json()
     assert (body["origin"], body["verification"]["verdict"]) == ("code", "unique")
@@ -295,8 +289,6 @@ def test_a_hint_on_the_solution_says_solved(client: TestClient, genre: Genre) ->
 
 
 def test_hints_on_an_ambiguous_puzzle_cannot_check_marks(client: TestClient) -> None:
-    if "norinori" not in genres():
-        pytest.skip("needs norinori")
     answer = client.post("/api/hint", json={"code": AMBIGUOUS, "marks": ["..", ".."]}).json()
     assert answer["status"] in ("step", "stuck", "contradiction")
     checked = client.post("/api/check", json={"code": AMBIGUOUS, "marks": ["..", ".."]}).json()
@@ -366,8 +358,6 @@ def test_check_counts_contradicting_marks_and_reveals_them_only_when_asked(
 def test_play_requests_reject_bad_states_with_400(
     client: TestClient, path: str, change: dict[str, Any], fragment: str
 ) -> None:
-    if "norinori" not in genres():
-        pytest.skip("uses a norinori code")
     body = {"code": "https://puzz.link/p?norinori/5/5/cag4ocjo", "marks": ["....."] * 5}
     assert_error(client.post(path, json={**body, **change}), fragment)
 

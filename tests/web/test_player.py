@@ -459,8 +459,6 @@ def test_every_cell_speaks_its_row_column_state_and_context(page: Any) -> None:
 
 
 def test_a_puzzlink_url_can_be_imported_and_played(page: Any) -> None:
-    if "norinori" not in genres():
-        pytest.skip("needs norinori")
     page.goto("/")
     page.wait_for_selector("#board[data-code]")
     page.click("#share-panel summary")
@@ -478,8 +476,6 @@ def test_a_puzzlink_url_can_be_imported_and_played(page: Any) -> None:
 
 
 def test_nonogram_clues_are_legible_at_30_by_30(page: Any, tmp_path: Path) -> None:
-    if "nonogram" not in genres():
-        pytest.skip("needs nonogram")
     made = service.generate("nonogram", 30, 30, 5, None, 30)
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(f"/?code={made['code']}")
