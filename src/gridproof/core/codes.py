@@ -128,3 +128,15 @@ def parse_size(params_or_text: str, where: str) -> tuple[int, int]:
 def format_size(width: int, height: int) -> str:
     """`WxH`, the inverse of `parse_size`."""
     return f"{width}x{height}"
+
+
+def json_int(value: object, where: str) -> int:
+    """`value` if it is a JSON integer (not a bool); a `CodeError` naming `where` if not."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CodeError(f"json: {where} {quote(repr(value))} is not an integer")
+    return value
+
+
+def is_list(value: object) -> bool:
+    """Whether a JSON value is an array (any sequence but a string)."""
+    return isinstance(value, Sequence) and not isinstance(value, str | bytes)

@@ -126,7 +126,7 @@ def from_json(obj: Mapping[str, Any]) -> Nondango:
             raise CodeError(f"json: the puzzle has no {key!r}")
     if obj.get("genre", GENRE) != GENRE:
         raise CodeError(f"json: genre {quote(str(obj['genre']))} is not {GENRE!r}")
-    width, height = _json_int(obj["width"], "width"), _json_int(obj["height"], "height")
+    width, height = codes.json_int(obj["width"], "width"), codes.json_int(obj["height"], "height")
     regions = _json_rows(obj["regions"], "regions", width, height, lambda v: True)
     circles = _json_rows(obj["circles"], "circles", width, height, lambda v: v in (0, 1))
     variant = parse_variant(obj.get("rule", Variant.NO_THREE_SAME.value), "json")
@@ -143,24 +143,16 @@ def _json_rows(
         raise CodeError(f"json: {key!r} is not a list of {height} rows (the height)")
     out = []
     for r, row in enumerate(rows):
-        if not _is_list(row) or len(row) != width:
+        if not codes.is_list(row) or len(row) != width:
             raise CodeError(f"json: {key} row {r + 1} is not a list of {width} values (the width)")
-        values = [_json_int(v, f"{key} row {r + 1}, column {c + 1}") for c, v in enumerate(row)]
+        values = [
+            codes.json_int(v, f"{key} row {r + 1}, column {c + 1}") for c, v in enumerate(row)
+        ]
         for c, value in enumerate(values):
             if not allowed(value):
                 raise CodeError(f"json: {key} row {r + 1}, column {c + 1} is not 0 or 1")
         out.append(values)
     return out
-
-
-def _json_int(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise CodeError(f"json: {where} {quote(repr(value))} is not an integer")
-    return value
-
-
-def _is_list(value: object) -> bool:
-    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
 
 
 def to_json(puzzle: Nondango) -> dict[str, Any]:

@@ -206,13 +206,13 @@ def from_json(obj: Mapping[str, Any]) -> Nonogram:
 
 
 def _json_lines(value: object, key: str) -> list[list[int]]:
-    if not _is_list(value):
+    if not codes.is_list(value):
         raise CodeError(f"json: {key!r} is not a list of clue lists")
     assert isinstance(value, Sequence)
     out = []
     for index, clue in enumerate(value):
         where = f"{key[:-1] if key == 'rows' else 'column'} {index + 1}"
-        if not _is_list(clue):
+        if not codes.is_list(clue):
             raise CodeError(f"json: {where}: clue {quote(repr(clue))} is not a list of numbers")
         assert isinstance(clue, Sequence)
         for v in clue:
@@ -220,10 +220,6 @@ def _json_lines(value: object, key: str) -> list[list[int]]:
                 raise CodeError(f"json: {where}: clue value {quote(repr(v))} is not an integer")
         out.append(list(clue))
     return out
-
-
-def _is_list(value: object) -> bool:
-    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
 
 
 def to_json(puzzle: Nonogram) -> dict[str, Any]:

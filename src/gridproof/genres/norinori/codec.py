@@ -92,29 +92,19 @@ def from_json(obj: Mapping[str, Any]) -> Norinori:
             raise CodeError(f"json: the puzzle has no {key!r}")
     if "genre" in obj and obj["genre"] != GENRE:
         raise CodeError(f"json: genre {quote(str(obj['genre']))} is not {GENRE!r}")
-    width, height = _json_int(obj["width"], "width"), _json_int(obj["height"], "height")
+    width, height = codes.json_int(obj["width"], "width"), codes.json_int(obj["height"], "height")
     rows = obj["regions"]
-    if not _is_list(rows) or len(rows) != height:
+    if not codes.is_list(rows) or len(rows) != height:
         raise CodeError(f"json: 'regions' is not a list of {height} rows (the height)")
     for r, row in enumerate(rows):
-        if not _is_list(row) or len(row) != width:
+        if not codes.is_list(row) or len(row) != width:
             raise CodeError(f"json: regions row {r + 1} is not a list of {width} ids (the width)")
         for c, value in enumerate(row):
-            _json_int(value, f"regions row {r + 1}, column {c + 1}")
+            codes.json_int(value, f"regions row {r + 1}, column {c + 1}")
     try:
         return make_puzzle(rows)
     except CodeError as error:
         raise CodeError(f"json regions: {error}") from None
-
-
-def _json_int(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise CodeError(f"json: {where} {quote(repr(value))} is not an integer")
-    return value
-
-
-def _is_list(value: object) -> bool:
-    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
 
 
 def to_json(puzzle: Norinori) -> dict[str, Any]:
