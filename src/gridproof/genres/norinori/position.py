@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import Geometry, bits
@@ -25,24 +24,30 @@ class Board:
     geo: Geometry
     region_of: tuple[int, ...]
     region_mask: tuple[int, ...]
-    region_pairs: tuple[tuple[int, ...], ...]
     region_neighbours: tuple[tuple[int, ...], ...]
     region_halo: tuple[int, ...]
     """Cells outside each region that touch it."""
-    cell_names: tuple[str, ...]
+    region_zone: tuple[int, ...]
+    """Cells within two steps of each region: what a new decision must touch to change
+    the ways that region can place its pair."""
     support: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
     """Residual supports for AC-3: (pair, region) -> a pair of that region that last
     supported it. Only a hint: every use checks it again, so sharing it is safe."""
 
     def name(self, cell: int) -> str:
-        return self.cell_names[cell]
+        return self.geo.name(cell)
 
     def names(self, mask: int) -> str:
-        names = self.cell_names
-        return ", ".join([names[c] for c in bits(mask)])
+        name = self.geo.name
+        return ", ".join([name(c) for c in bits(mask)])
 
     def regions_touching(self, mask: int) -> set[int]:
-        return {self.region_of[c] for c in bits(mask)}
+        region_of, found = self.region_of, set()
+        while mask:
+            low = mask & -mask
+            found.add(region_of[low.bit_length() - 1])
+            mask ^= low
+        return found
 
 
 @lru_cache(maxsize=64)
@@ -51,11 +56,10 @@ def board_of(puzzle: Norinori) -> Board:
     masks = [0] * puzzle.region_count
     for cell, rid in enumerate(puzzle.regions):
         masks[rid] |= 1 << cell
-    pairs = tuple(tuple((1 << a) | (1 << b) for a, b in combinations(bits(m), 2)) for m in masks)
     halo = tuple(geo.spread(m) & ~m for m in masks)
     neighbours = tuple(tuple(sorted({puzzle.regions[c] for c in bits(h)})) for h in halo)
-    names = tuple(geo.name(cell) for cell in range(geo.size))
-    return Board(geo, puzzle.regions, tuple(masks), pairs, neighbours, halo, names)
+    zone = tuple(m | h | geo.spread(h) for m, h in zip(masks, halo, strict=True))
+    return Board(geo, puzzle.regions, tuple(masks), neighbours, halo, zone)
 
 
 class Position:

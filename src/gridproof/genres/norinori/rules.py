@@ -13,11 +13,12 @@ Each rule returns the steps it can take now, or a `Contradiction`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 
 from gridproof.core.grid import bits
 from gridproof.core.search import Contradiction, Found, Rule, run_ladder
 from gridproof.core.trace import Step
-from gridproof.genres.norinori.position import Position
+from gridproof.genres.norinori.position import Board, Position
 
 RUNGS = ("local", "pairs", "probe")
 
@@ -191,6 +192,80 @@ LOCAL: tuple[Rule[Position], ...] = (
 )
 
 
+def close_local(board: Board, shaded: int, empty: int, changed: int) -> tuple[int, int] | None:
+    """The `local` rung in bulk: the six rules above on whole-board masks, repeated until
+    nothing changes, with no steps written; None on a contradiction. This is the counter's
+    propagation (a test holds it to the same fixpoint as the named rules).
+
+    `changed` are the cells decided since the marks were last closed: only their regions
+    can have new quotas to check. Each round, `a b c d` say which cells have a west, east,
+    north or south neighbour in the mask being looked at.
+    """
+    geo = board.geo
+    w, full, has_west, has_east = geo.width, geo.full, geo.not_first_col, geo.not_last_col
+    region_mask = board.region_mask
+    while True:
+        a, b, c, d = (
+            (shaded << 1) & has_west,
+            (shaded >> 1) & has_east,
+            (shaded << w) & full,
+            shaded >> w,
+        )
+        touching = a | b | c | d
+        crowded = (a & b) | ((a | b) & (c | d)) | (c & d)  # two or more shaded neighbours
+        if shaded & crowded:  # domino-complete: a shaded cell with two shaded neighbours
+            return None
+        unknown = full & ~(shaded | empty)
+        paired = shaded & touching
+        single = shaded ^ paired
+        # domino-complete (next to a finished domino) and two-neighbours
+        clear = unknown & (
+            crowded
+            | ((paired << 1) & has_west)
+            | ((paired >> 1) & has_east)
+            | ((paired << w) & full)
+            | (paired >> w)
+        )
+        free = unknown & ~clear
+        a, b, c, d = (free << 1) & has_west, (free >> 1) & has_east, (free << w) & full, free >> w
+        reach = a | b | c | d  # cells with an undecided neighbour that may still be shaded
+        shade = 0
+        if single:
+            if single & ~reach:  # only-partner: a lonely shaded cell with no candidate left
+                return None
+            forced = single & ~((a & b) | ((a | b) & (c | d)) | (c & d))
+            if forced:  # only-partner: exactly one candidate
+                shade = free & (
+                    ((forced << 1) & has_west)
+                    | ((forced >> 1) & has_east)
+                    | ((forced << w) & full)
+                    | (forced >> w)
+                )
+            reach |= ((single << 1) & has_west) | ((single >> 1) & has_east)
+            reach |= ((single << w) & full) | (single >> w)
+        clear |= free & ~reach  # no-partner
+        if shade & clear:
+            return None
+        now_shaded, now_empty = shaded | shade, empty | clear
+        touched = changed | shade | clear
+        for rid in range(len(region_mask)) if touched == full else board.regions_touching(touched):
+            area = region_mask[rid]
+            count = (now_shaded & area).bit_count()
+            room = area & ~now_empty
+            if count > 2 or room.bit_count() < 2:  # region-full / region-needs
+                return None
+            if count == 2:
+                now_empty |= room & ~now_shaded  # region-full
+            elif room.bit_count() == 2:
+                now_shaded |= room  # region-needs
+        if now_shaded & now_empty:
+            return None
+        if now_shaded == shaded and now_empty == empty:
+            return shaded, empty
+        # a region's own quota rule leaves it settled, so only the cell rules look again
+        shaded, empty, changed = now_shaded, now_empty, 0
+
+
 def checker(pos: Position, area: int, halo: int) -> Callable[[int], bool]:
     """A test of whether the cells of `area` could be shaded exactly as a given mask, with
     every other cell as it is now.
@@ -275,10 +350,15 @@ def _dirty_regions(pos: Position, rule: str) -> set[int]:
     whose possible pairs can have changed (what a pair needs lies within two steps)."""
     board, geo = pos.board, pos.board.geo
     if pos.domains is None:
-        pos.domains = list(board.region_pairs)
+        pos.domains = [region_pairs(mask) for mask in board.region_mask]
     changed = pos.changed_since(rule)
     near = changed | geo.spread(changed)
     return board.regions_touching(near | geo.spread(near))
+
+
+def region_pairs(area: int) -> tuple[int, ...]:
+    """Every pair of cells of a region: the domain of its lifted variable at the start."""
+    return tuple((1 << a) | (1 << b) for a, b in combinations(bits(area), 2))
 
 
 def region_options(pos: Position) -> Found:

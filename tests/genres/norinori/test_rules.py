@@ -1,0 +1,88 @@
+"""The counter's bulk rules against the named ones, and its region ways against solutions."""
+
+from __future__ import annotations
+
+import random
+
+from gridproof.core.deadline import Deadline
+from gridproof.core.search import run_ladder
+from gridproof.genres.norinori.brute import count_by_regions
+from gridproof.genres.norinori.model import Norinori
+from gridproof.genres.norinori.position import Position, board_of
+from gridproof.genres.norinori.rules import LOCAL, close_local
+from gridproof.genres.norinori.solve import region_ways
+from tests.genres.norinori.boards import backward_board, random_partition
+
+EVERYTHING = 10**6
+
+
+def _boards(count: int, seed: int) -> list[Norinori]:
+    rng = random.Random(seed)
+    makers = (random_partition, backward_board)
+    return [makers[i % 2](rng.randint(4, 7), rng.randint(4, 7), rng) for i in range(count)]
+
+
+def _marks(puzzle: Norinori, rng: random.Random, share: float) -> tuple[int, int]:
+    """Random shaded and empty cells, consistent with nothing in particular."""
+    shaded = empty = 0
+    for cell in range(puzzle.width * puzzle.height):
+        roll = rng.random()
+        if roll < share / 3:
+            shaded |= 1 << cell
+        elif roll < share:
+            empty |= 1 << cell
+    return shaded, empty
+
+
+def _ladder(puzzle: Norinori, shaded: int, empty: int) -> tuple[int, int] | None:
+    pos = Position(board_of(puzzle))
+    pos.shaded, pos.empty = shaded, empty
+    run = run_ladder(LOCAL, pos, Deadline.never())
+    return None if run.contradiction else (pos.shaded, pos.empty)
+
+
+def test_close_local_reaches_the_fixpoint_of_the_local_rules() -> None:
+    """The bulk form and the six named rules decide the same cells and die together, from
+    random marks (mostly contradictory) and from marks taken from real solutions."""
+    rng = random.Random(7)
+    dead = alive = 0
+    for puzzle in _boards(120, seed=11):
+        board = board_of(puzzle)
+        solutions = count_by_regions(puzzle, 8).solutions
+        starts = [(0, 0)] + [_marks(puzzle, rng, rng.uniform(0.05, 0.4)) for _ in range(6)]
+        for solution in solutions:
+            keep = rng.getrandbits(puzzle.width * puzzle.height)
+            starts.append((solution & keep, board.geo.full & ~solution & keep >> 1))
+        for shaded, empty in starts:
+            if shaded & empty:
+                continue
+            expected = _ladder(puzzle, shaded, empty)
+            assert close_local(board, shaded, empty, board.geo.full) == expected
+            dead += expected is None
+            alive += expected is not None
+    assert dead > 50, dead
+    assert alive > 50, alive
+
+
+def test_region_ways_keep_every_solution() -> None:
+    """Whatever has been decided in line with a solution, each region's part of that
+    solution is still among its ways: the filter drops only ways that cannot work."""
+    rng = random.Random(3)
+    checked = 0
+    for puzzle in _boards(80, seed=5):
+        board = board_of(puzzle)
+        for solution in count_by_regions(puzzle, EVERYTHING).solutions[:6]:
+            keep = rng.getrandbits(puzzle.width * puzzle.height)
+            closed = close_local(
+                board, solution & keep, board.geo.full & ~solution & keep, board.geo.full
+            )
+            assert closed is not None
+            shaded, empty = closed
+            for rid, area in enumerate(board.region_mask):
+                room = area & ~(shaded | empty)
+                if not room:
+                    continue
+                ways = region_ways(board, shaded, empty, rid)
+                assert (solution & room, room & ~solution) in ways
+                checked += 1
+    assert checked > 300
