@@ -10,8 +10,8 @@ from gridproof.genres.norinori.brute import count_by_regions
 from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.position import Position, board_of
 from gridproof.genres.norinori.rules import LOCAL, close_local
-from gridproof.genres.norinori.solve import region_ways
-from tests.genres.norinori.boards import backward_board, random_partition
+from gridproof.genres.norinori.solve import region_ways, rivals
+from tests.genres.norinori.boards import backward_board, board_mix, random_partition
 
 EVERYTHING = 10**6
 
@@ -86,3 +86,22 @@ def test_region_ways_keep_every_solution() -> None:
                 assert (solution & room, room & ~solution) in ways
                 checked += 1
     assert checked > 300
+
+
+def test_rivals_are_other_solutions_and_none_means_unique() -> None:
+    """`rivals` gives real solutions other than the one it is handed, and none exactly
+    when that one is the only solution."""
+    seen_unique = seen_multiple = 0
+    for puzzle in board_mix(90, seed=4):
+        every = count_by_regions(puzzle, EVERYTHING).solutions
+        for solution in every[:3]:
+            found = rivals(puzzle, solution, Deadline(30))
+            assert found is not None
+            assert (found == []) == (len(every) == 1)
+            for rival in found:
+                assert rival != solution
+                assert rival in every
+            seen_unique += len(every) == 1
+            seen_multiple += len(every) > 1
+    assert seen_unique > 5, seen_unique
+    assert seen_multiple > 5, seen_multiple

@@ -9,10 +9,12 @@ backwards (see the design note `001`):
 2. seed one region per domino, or, for some neighbouring pairs of dominoes, two regions
    that each take one cell of both (a domino crossing a border), and grow the regions
    over the empty cells, smallest first, so every region is connected;
-3. count to 2; while a rival solution exists, move a cell that the rival shades and the
-   intended solution does not into a neighbouring region. The rival then has one shaded
-   cell in the old region and three in the new one, so it dies, while the intended
-   solution keeps two in each;
+3. while a rival solution exists, move a cell that the rival shades and the intended
+   solution does not into a neighbouring region. The rival then has one shaded cell in
+   the old region and three in the new one, so it dies, while the intended solution keeps
+   two in each. Each round takes one rival from every part of the board that propagation
+   leaves open (`solve.rivals`), so a big board fixes its far-apart ambiguities together;
+   the board is returned only once the complete counter proves it unique;
 4. for an asked difficulty easier than the board came out, climb: move single empty
    cells between regions while the cheaper rung decides more and the board stays unique.
 
@@ -33,7 +35,7 @@ from gridproof.core.outcome import Verdict
 from gridproof.core.registry import Generated, Health, Request
 from gridproof.core.rng import Rng
 from gridproof.genres.norinori.model import Norinori, make_puzzle
-from gridproof.genres.norinori.solve import count, solve
+from gridproof.genres.norinori.solve import count, rivals, solve
 
 GENERATOR_VERSION = "norinori/1"
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -43,14 +45,12 @@ CROSSING_RATE = 0.35
 """How often a domino is offered a partner domino to share two regions with."""
 REFILL_ROUNDS = 16
 """Remove-one-and-refill rounds per cell: about 49% shaded up to 10×10, 45% at 20×20."""
-RIVALS = 1
-"""How many rival solutions each count of an ambiguous candidate collects for the walk."""
 COUNT_BUDGET = 5.0
+"""Seconds one count of one candidate may take before the candidate is rejected."""
 STEER_STEPS = 0.5
 """Moves per cell a board may take towards an easier grade before it is given up."""
 STEER_SAMPLE = 32
 """Moves tried (by the cheap rung alone) before each step of the climb."""
-"""Seconds one count of one candidate may take before the candidate is rejected."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,21 +201,31 @@ def _rows(geo: Geometry, labels: list[int]) -> list[list[int]]:
 
 
 def walk_rival(
-    geo: Geometry, labels: list[int], solution: int, rivals: list[int], rng: Rng
+    geo: Geometry,
+    labels: list[int],
+    solution: int,
+    rivals: list[int],
+    rng: Rng,
+    visited: set[tuple[int, ...]] | None = None,
 ) -> list[int] | None:
     """Labels with a cell the first rival shades (and the solution does not) moved into a
     neighbouring region, so that rival breaks a region's count; None if no move keeps
     every region connected.
+
+    No move may lead back to a labelling in `visited` (the walk so far): undoing a move
+    brings back the rival it killed, and a walk that allowed it could swing between two
+    ambiguous boards for ever. The labelling moved to is added to it.
 
     A cell deep inside its region travels with the shortest path of cells the solution
     leaves empty that leads from it to another region: the solution's counts stay as they
     are (no shaded cell moves). Among the moves, the one that also kills the most of the
     other known rivals wins; ties are broken at random.
     """
+    visited = set() if visited is None else visited
     areas: dict[int, int] = {}
     for cell, label in enumerate(labels):
         areas[label] = areas.get(label, 0) | 1 << cell
-    best: tuple[tuple[int, int], list[int], int] | None = None
+    best: tuple[tuple[int, int], list[int]] | None = None
     for cell in bits(rivals[0] & ~solution):
         old = labels[cell]
         for path in _paths_out(geo, labels, areas[old] & ~solution, cell):
@@ -226,20 +236,22 @@ def walk_rival(
             if not rest or not _connected(geo, rest):
                 continue
             for new in sorted({labels[n] for n in bits(geo.neighbours[path[-1]])} - {old}):
+                moved = list(labels)
+                for step in path:
+                    moved[step] = new
+                if tuple(moved) in visited:
+                    continue
                 grown = areas[new] | moving
                 killed = sum(
                     (rest & r).bit_count() != 2 or (grown & r).bit_count() != 2 for r in rivals
                 )
                 score = (-killed, rng.below(1 << 30))
                 if best is None or score < best[0]:
-                    best = (score, path, new)
+                    best = (score, moved)
     if best is None:
         return None
-    _, path, new = best
-    moved = list(labels)
-    for step in path:
-        moved[step] = new
-    return moved
+    visited.add(tuple(best[1]))
+    return best[1]
 
 
 def _paths_out(geo: Geometry, labels: list[int], free: int, start: int) -> list[list[int]]:
@@ -354,24 +366,50 @@ def build_candidate(
     for a, b in dominoes:
         solution |= (1 << a) | (1 << b)
     labels = grow_regions(geo, seed_regions(geo, dominoes, rng, CROSSING_RATE), rng)
-    for moves in range(max_moves + 1):
+    moves, visited = 0, {tuple(labels)}
+    while moves <= max_moves:
         puzzle = make_puzzle(_rows(geo, labels))
-        outcome = count(puzzle, RIVALS + 1, deadline.within(COUNT_BUDGET))
-        if outcome.verdict is Verdict.UNIQUE:
-            return puzzle, solution, moves
-        if outcome.verdict is Verdict.TIMEOUT:
+        found = rivals(puzzle, solution, deadline.within(COUNT_BUDGET))
+        if found is None:
             health.timeout += 1
             return None
-        if outcome.verdict is Verdict.NONE:  # impossible by construction; counted, not hidden
-            health.contradiction += 1
-            return None
-        rivals = [s for s in outcome.solutions if s != solution]
-        walked = walk_rival(geo, labels, solution, rivals, rng)
-        if walked is None:
-            break
-        labels = walked
+        if not found:
+            return _proven(puzzle, solution, moves, health, deadline)
+        for index, rival in enumerate(found):
+            if not _solves(labels, rival):
+                continue  # an earlier move of this round already broke it
+            walked = walk_rival(geo, labels, solution, found[index:], rng, visited)
+            if walked is None:
+                health.ambiguous += 1
+                return None
+            labels = walked
+            moves += 1
     health.ambiguous += 1
     return None
+
+
+def _proven(
+    puzzle: Norinori, solution: int, moves: int, health: Health, deadline: Deadline
+) -> tuple[Norinori, int, int] | None:
+    """The candidate, once the complete counter has proven it unique (the proof every
+    returned board gets, whatever found it first)."""
+    outcome = count(puzzle, 2, deadline.within(COUNT_BUDGET))
+    if outcome.verdict is Verdict.UNIQUE and outcome.solutions == (solution,):
+        return puzzle, solution, moves
+    if outcome.verdict is Verdict.TIMEOUT:
+        health.timeout += 1
+    elif outcome.verdict is Verdict.NONE:  # impossible by construction; counted, not hidden
+        health.contradiction += 1
+    else:
+        health.ambiguous += 1
+    return None
+
+
+def _solves(labels: list[int], shading: int) -> bool:
+    """Whether `shading` puts exactly two shaded cells in every region of `labels` (its
+    dominoes do not depend on the regions)."""
+    counts: Counter[int] = Counter(labels[cell] for cell in bits(shading))
+    return len(counts) == len(set(labels)) and set(counts.values()) == {2}
 
 
 def generate(request: Request, seed: int, deadline: Deadline) -> Generated:

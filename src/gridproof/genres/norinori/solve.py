@@ -13,16 +13,20 @@ from collections.abc import Sequence
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError
 from gridproof.core.grid import bits
-from gridproof.core.outcome import Outcome
+from gridproof.core.outcome import Outcome, Verdict
 from gridproof.core.registry import Progress
 from gridproof.core.search import count_solutions, run_ladder
 from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.position import Board, Position, board_of
 from gridproof.genres.norinori.rules import LADDER, RUNGS, close_local
 
-Node = tuple[int, int, int]
-"""A search node: (shaded, empty, focus), where focus holds the cells its search may
-branch on (a part of the board that no constraint links to the rest)."""
+Probed = dict[int, tuple[int, int]]
+"""For each region, the marks within its zone when it was last probed to no effect."""
+
+Node = tuple[int, int, int, Probed]
+"""A search node: (shaded, empty, focus, probed), where focus holds the cells its search
+may branch on (a part of the board that no constraint links to the rest) and `probed`
+is inherited from the parent (read-only: each node copies it before adding to it)."""
 
 Way = tuple[int, int]
 """One way for a region to place its shaded cells: (cells to shade, cells to clear)."""
@@ -36,6 +40,8 @@ class NorinoriSpace:
         self.board = board
         self.deadline = deadline
         self.propagations = 0
+        self.weight: dict[int, int] = {}
+        """How often each region had no way left: search branches where dead ends happen."""
 
     def close(self, shaded: int, empty: int, changed: int) -> tuple[int, int] | None:
         self.propagations += 1
@@ -47,12 +53,12 @@ class NorinoriSpace:
         dropped, and what every surviving way decides is decided. Regions with the fewest
         ways go first, and a region is probed again only once something within two steps
         of it has changed."""
-        shaded, empty, focus = node
+        shaded, empty, focus, inherited = node
         closed = self.close(shaded, empty, self.board.geo.full)
         if closed is None:
             return None
         shaded, empty = closed
-        board, last_probe = self.board, dict[int, tuple[int, int]]()
+        board, last_probe = self.board, dict(inherited)
         progress = True
         while progress and not self.deadline.expired():
             progress = False
@@ -66,11 +72,12 @@ class NorinoriSpace:
                 last_probe[rid] = around
                 probed = self.probe(shaded, empty, rid)
                 if probed is None:
+                    self.weight[rid] = self.weight.get(rid, 0) + 1
                     return None
                 if probed != (shaded, empty):
                     shaded, empty = probed
                     progress = True
-        return shaded, empty, focus
+        return shaded, empty, focus, last_probe
 
     def probe(self, shaded: int, empty: int, rid: int) -> tuple[int, int] | None:
         """The marks once every way region `rid` could still take has been tried."""
@@ -103,24 +110,27 @@ class NorinoriSpace:
         return sorted(board.regions_touching(unknown & focus), key=likely_ways)
 
     def split(self, node: Node) -> Sequence[Node]:
-        shaded, empty, focus = node
+        shaded, empty, focus, probed = node
         parts = independent_parts(self.board, self.board.geo.full & ~(shaded | empty) & focus)
         if len(parts) < 2:
             return [node]
-        return [(shaded, empty, part) for part in parts]
+        return [(shaded, empty, part, probed) for part in parts]
 
     def branches(self, node: Node) -> Sequence[Node] | None:
-        """One child per way of the region in focus with the fewest ways left."""
-        shaded, empty, focus = node
+        """One child per way of a region in focus: the region with the fewest ways left
+        for the dead ends it has been part of (dom/wdeg)."""
+        shaded, empty, focus, probed = node
         unknown = self.board.geo.full & ~(shaded | empty)
         if not unknown & focus:
             return None
+        weight = self.weight
         options = [
-            region_ways(self.board, shaded, empty, rid)
+            ((len(ways) / (1 + weight.get(rid, 0)), rid), ways)
             for rid in self.board.regions_touching(unknown & focus)
+            for ways in [region_ways(self.board, shaded, empty, rid)]
         ]
-        fewest = min(options, key=len)
-        return [(shaded | shade, empty | clear, focus) for shade, clear in fewest]
+        _, fewest = min(options)
+        return [(shaded | shade, empty | clear, focus, probed) for shade, clear in fewest]
 
     def solution(self, node: Node) -> int:
         return node[0]
@@ -188,8 +198,34 @@ def count(puzzle: Norinori, limit: int = 2, deadline: Deadline | None = None) ->
     """Count the puzzle's solutions up to `limit` (2 decides uniqueness) before `deadline`."""
     deadline = deadline or Deadline.never()
     board = board_of(puzzle)
-    root = (0, 0, board.geo.full)
+    root: Node = (0, 0, board.geo.full, {})
     return count_solutions(NorinoriSpace(board, deadline), root, limit, deadline)
+
+
+def rivals(puzzle: Norinori, solution: int, deadline: Deadline) -> list[int] | None:
+    """Solutions other than `solution`, one for each part of the board that propagation
+    leaves undecided and that has another way to be filled; each rival equals `solution`
+    outside its part. Empty when `solution` is the only solution; None if the deadline
+    passes first. A generator fixes all the parts in one go, instead of one rival per count.
+    """
+    board = board_of(puzzle)
+    space = NorinoriSpace(board, deadline)
+    root = space.propagate((0, 0, board.geo.full, {}))
+    if deadline.expired():
+        return None
+    if root is None:
+        raise ValueError("the given solution does not solve the puzzle")
+    found = []
+    for node in space.split(root):
+        part = node[2] & ~(root[0] | root[1])
+        outcome = count_solutions(space, node, 2, deadline)
+        if outcome.verdict is Verdict.TIMEOUT:
+            return None
+        for shaded in outcome.solutions:
+            if shaded & part != solution & part:
+                found.append((shaded & part) | (solution & ~part))
+                break
+    return found
 
 
 def solve(
