@@ -13,10 +13,13 @@ backwards (see the design note `001`):
    solution does not into a neighbouring region. The rival then has one shaded cell in
    the old region and three in the new one, so it dies, while the intended solution keeps
    two in each. Each round takes one rival from every part of the board that propagation
-   leaves open (`solve.rivals`), so a big board fixes its far-apart ambiguities together;
-   the board is returned only once the complete counter proves it unique;
+   leaves open (`solve.rivals`), so a big board fixes its far-apart ambiguities together.
+   When no move can break a rival (it differs from the solution inside a pocket of one
+   region), the rival becomes the solution and the old solution is walked away instead.
+   The board is returned only once the complete counter proves it unique;
 4. for an asked difficulty easier than the board came out, climb: move single empty
-   cells between regions while the cheaper rung decides more and the board stays unique.
+   cells between regions while the cheaper rung decides more, until it decides every
+   cell (which makes the board unique; the counter proves it again).
 
 Every board returned was counted unique by the complete counter under the deadline; a
 timeout rejects the candidate. Glossary: `labels[cell]` is a region label while building,
@@ -35,9 +38,10 @@ from gridproof.core.outcome import Verdict
 from gridproof.core.registry import Generated, Health, Request
 from gridproof.core.rng import Rng
 from gridproof.genres.norinori.model import Norinori, make_puzzle
+from gridproof.genres.norinori.rules import close_marks
 from gridproof.genres.norinori.solve import count, rivals, solve
 
-GENERATOR_VERSION = "norinori/1"
+GENERATOR_VERSION = "norinori/2"
 DIFFICULTIES = ("easy", "medium", "hard")
 GRADE = {"local": "easy", "pairs": "medium", "probe": "hard"}
 MIN_SIDE, MAX_SIDE = 4, 30
@@ -50,7 +54,7 @@ COUNT_BUDGET = 5.0
 STEER_STEPS = 0.5
 """Moves per cell a board may take towards an easier grade before it is given up."""
 STEER_SAMPLE = 32
-"""Moves tried (by the cheap rung alone) before each step of the climb."""
+"""Moves tried before each step of a climb by a rung slower than `local`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,62 +300,78 @@ def grade(puzzle: Norinori, deadline: Deadline) -> Grading:
     return Grading("hard", dict(Counter(step.rule for step in progress.steps)))
 
 
-def _decided(puzzle: Norinori, rung: str, deadline: Deadline) -> int:
-    progress = solve(puzzle, rung, deadline)
-    return -1 if progress.contradiction else (progress.shaded | progress.empty).bit_count()
-
-
 def steer(
     puzzle: Norinori, solution: int, rung: str, rng: Rng, deadline: Deadline, steps: int
-) -> Norinori | None:
-    """A unique board that `rung` alone completes, reached from `puzzle` by moving one
-    cell the solution leaves empty at a time (so the solution stays a solution), each move
-    chosen among a sample for how much more `rung` then decides, and kept only if the
-    board stays unique. None if the climb stalls first."""
+) -> tuple[Norinori, int] | None:
+    """A board that `rung` alone completes, and its solution, reached from `puzzle` by
+    moving one cell the solution leaves empty at a time into a neighbouring region. The
+    solution stays a solution, and a board that sound deductions complete has no other,
+    so the boards on the way need not be unique. Each step takes the move after which
+    `rung` decides the most (every move for `local`, which is cheap in bulk; a sample of
+    `STEER_SAMPLE` for the slower rungs). When no move gains, the board is usually
+    ambiguous somewhere that `rung` cannot see into: a round of the rival walk breaks
+    that, and the climb goes on. None if it stalls on a unique board."""
     geo = Geometry(puzzle.width, puzzle.height)
     labels = list(puzzle.regions)
-    score = _decided(puzzle, rung, deadline)
+    score = _decided(geo, labels, rung, deadline)
+    visited = {tuple(labels)}
     for _ in range(steps):
         if score == geo.size or deadline.expired():
             break
-        scored = []
-        for moved in _sample_moves(geo, labels, solution, rng, STEER_SAMPLE):
-            candidate = make_puzzle(_rows(geo, moved))
-            scored.append((_decided(candidate, rung, deadline), rng.below(1 << 30), candidate))
-        scored.sort(key=lambda item: (-item[0], item[1]))
-        for gain, _, candidate in scored:
-            if gain <= score:
-                return None
-            if count(candidate, 2, deadline.within(COUNT_BUDGET)).verdict is Verdict.UNIQUE:
-                puzzle, labels, score = candidate, list(candidate.regions), gain
-                break
-        else:
+        moves = _moves(geo, labels, solution, rng)
+        if rung != "local":
+            moves = moves[:STEER_SAMPLE]
+        best, best_score = labels, score
+        for moved in moves:
+            decided = _decided(geo, moved, rung, deadline)
+            if decided > best_score:
+                best, best_score = moved, decided
+        if best is not labels:
+            labels, score = best, best_score
+            visited.add(tuple(labels))
+            continue
+        board = make_puzzle(_rows(geo, labels))
+        found = rivals(board, solution, deadline.within(COUNT_BUDGET))
+        walked = walk_round(geo, labels, solution, found, rng, visited) if found else None
+        if walked is None:
             return None
-    return puzzle if score == geo.size else None
+        labels, solution, _ = walked
+        score = _decided(geo, labels, rung, deadline)
+    if score < geo.size:
+        return None
+    return make_puzzle(_rows(geo, labels)), solution
 
 
-def _sample_moves(
-    geo: Geometry, labels: list[int], solution: int, rng: Rng, wanted: int
-) -> list[list[int]]:
-    """Up to `wanted` labellings, each with one cell the solution leaves empty moved into
-    a neighbouring region, every region kept connected."""
+def _decided(geo: Geometry, labels: list[int], rung: str, deadline: Deadline) -> int:
+    """How many cells `rung` alone decides on the board `labels` describes."""
+    if rung == "local":
+        masks = [0] * (max(labels) + 1)
+        for cell, label in enumerate(labels):
+            masks[label] |= 1 << cell
+        closed = close_marks(geo, labels, masks, 0, 0, geo.full)
+        return -1 if closed is None else (closed[0] | closed[1]).bit_count()
+    progress = solve(make_puzzle(_rows(geo, labels)), rung, deadline)
+    return -1 if progress.contradiction else (progress.shaded | progress.empty).bit_count()
+
+
+def _moves(geo: Geometry, labels: list[int], solution: int, rng: Rng) -> list[list[int]]:
+    """Every labelling with one cell the solution leaves empty moved into a neighbouring
+    region, every region kept connected, in random order."""
     areas: dict[int, int] = {}
     for cell, label in enumerate(labels):
         areas[label] = areas.get(label, 0) | 1 << cell
-    cells = list(bits(geo.full & ~solution))
-    rng.shuffle(cells)
     out = []
-    for cell in cells:
+    for cell in bits(geo.full & ~solution):
         old = labels[cell]
         rest = areas[old] & ~(1 << cell)
         news = sorted({labels[n] for n in bits(geo.neighbours[cell])} - {old})
         if not news or not rest or not _connected(geo, rest):
             continue
-        moved = list(labels)
-        moved[cell] = news[rng.below(len(news))]
-        out.append(moved)
-        if len(out) == wanted:
-            break
+        for new in news:
+            moved = list(labels)
+            moved[cell] = new
+            out.append(moved)
+    rng.shuffle(out)
     return out
 
 
@@ -375,17 +395,40 @@ def build_candidate(
             return None
         if not found:
             return _proven(puzzle, solution, moves, health, deadline)
-        for index, rival in enumerate(found):
-            if not _solves(labels, rival):
-                continue  # an earlier move of this round already broke it
-            walked = walk_rival(geo, labels, solution, found[index:], rng, visited)
-            if walked is None:
-                health.ambiguous += 1
-                return None
-            labels = walked
-            moves += 1
+        walked = walk_round(geo, labels, solution, found, rng, visited)
+        if walked is None:
+            break
+        labels, solution, made = walked
+        moves += made
     health.ambiguous += 1
     return None
+
+
+def walk_round(
+    geo: Geometry,
+    labels: list[int],
+    solution: int,
+    found: list[int],
+    rng: Rng,
+    visited: set[tuple[int, ...]],
+) -> tuple[list[int], int, int] | None:
+    """One round of the walk: a move for each rival in `found` that the moves before it
+    left alive. When no move breaks a rival (it differs from the solution inside a pocket
+    of one region), the rival becomes the solution and the old one is walked away. Returns
+    (labels, solution, moves made), or None when neither can move."""
+    moves = 0
+    for index, rival in enumerate(found):
+        if not _solves(labels, rival):
+            continue  # an earlier move of this round already broke it
+        walked = walk_rival(geo, labels, solution, found[index:], rng, visited)
+        if walked is None:
+            walked = walk_rival(geo, labels, rival, [solution], rng, visited)
+            solution = rival
+        if walked is None:
+            return None
+        labels = walked
+        moves += 1
+    return labels, solution, moves
 
 
 def _proven(
@@ -456,8 +499,9 @@ def generate(request: Request, seed: int, deadline: Deadline) -> Generated:
                 deadline,
                 max(40, int(STEER_STEPS * width * height)),
             )
-            if steered is not None:
-                puzzle, grading = steered, grade(steered, deadline)
+            if steered is not None and _proven(*steered, moves, health, deadline):
+                puzzle, solution = steered
+                grading = grade(puzzle, deadline)
         if wanted is not None and grading.difficulty != wanted:
             health.off_grade += 1
             continue

@@ -7,6 +7,7 @@ mask of two cells of one region; `domains[r]` are the pairs region r can still s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -42,12 +43,17 @@ class Board:
         return ", ".join([name(c) for c in bits(mask)])
 
     def regions_touching(self, mask: int) -> set[int]:
-        region_of, found = self.region_of, set()
-        while mask:
-            low = mask & -mask
-            found.add(region_of[low.bit_length() - 1])
-            mask ^= low
-        return found
+        return regions_touching(self.region_of, mask)
+
+
+def regions_touching(region_of: Sequence[int], mask: int) -> set[int]:
+    """The regions that hold a cell of `mask`."""
+    found = set()
+    while mask:
+        low = mask & -mask
+        found.add(region_of[low.bit_length() - 1])
+        mask ^= low
+    return found
 
 
 @lru_cache(maxsize=64)

@@ -12,13 +12,13 @@ Each rule returns the steps it can take now, or a `Contradiction`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from gridproof.core.grid import bits
+from gridproof.core.grid import Geometry, bits
 from gridproof.core.search import Contradiction, Found, Rule, run_ladder
 from gridproof.core.trace import Step
-from gridproof.genres.norinori.position import Board, Position
+from gridproof.genres.norinori.position import Board, Position, regions_touching
 
 RUNGS = ("local", "pairs", "probe")
 
@@ -198,12 +198,24 @@ def close_local(board: Board, shaded: int, empty: int, changed: int) -> tuple[in
     propagation (a test holds it to the same fixpoint as the named rules).
 
     `changed` are the cells decided since the marks were last closed: only their regions
-    can have new quotas to check. Each round, `a b c d` say which cells have a west, east,
-    north or south neighbour in the mask being looked at.
+    can have new quotas to check.
     """
-    geo = board.geo
+    return close_marks(board.geo, board.region_of, board.region_mask, shaded, empty, changed)
+
+
+def close_marks(
+    geo: Geometry,
+    region_of: Sequence[int],
+    region_mask: Sequence[int],
+    shaded: int,
+    empty: int,
+    changed: int,
+) -> tuple[int, int] | None:
+    """`close_local` on bare region tables, for callers that try many layouts (a
+    generator steering towards an easier grade) and would waste time building a `Board`
+    for each. Each round, `a b c d` say which cells have a west, east, north or south
+    neighbour in the mask being looked at."""
     w, full, has_west, has_east = geo.width, geo.full, geo.not_first_col, geo.not_last_col
-    region_mask = board.region_mask
     while True:
         a, b, c, d = (
             (shaded << 1) & has_west,
@@ -248,7 +260,8 @@ def close_local(board: Board, shaded: int, empty: int, changed: int) -> tuple[in
             return None
         now_shaded, now_empty = shaded | shade, empty | clear
         touched = changed | shade | clear
-        for rid in range(len(region_mask)) if touched == full else board.regions_touching(touched):
+        everywhere = touched == full
+        for rid in range(len(region_mask)) if everywhere else regions_touching(region_of, touched):
             area = region_mask[rid]
             count = (now_shaded & area).bit_count()
             room = area & ~now_empty
