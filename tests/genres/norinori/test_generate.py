@@ -36,6 +36,21 @@ def test_generated_boards_are_unique_by_the_sat_oracle(width: int, height: int, 
     assert made.metrics["regions"] == puzzle.region_count
 
 
+@pytest.mark.parametrize(
+    ("width", "height", "difficulty", "seed"),
+    [(15, 15, "easy", 1), (20, 20, None, 2), (14, 18, "medium", 3), (20, 16, "easy", 4)],
+)
+def test_big_boards_of_every_grade_are_unique_by_the_sat_oracle(
+    width: int, height: int, difficulty: str | None, seed: int
+) -> None:
+    made = generate.generate(Request(width, height, difficulty), seed, Deadline(120))
+    oracle = sat.count_sat(made.puzzle, 2)
+    assert oracle.solutions == (made.solution,)
+    assert oracle.verdict is Verdict.UNIQUE
+    if difficulty is not None:
+        assert generate.grade(made.puzzle, Deadline(60)).difficulty == difficulty
+
+
 def test_same_seed_same_board() -> None:
     first = generate.generate(Request(7, 7), 11, Deadline(120))
     second = generate.generate(Request(7, 7), 11, Deadline(120))

@@ -44,6 +44,8 @@ from gridproof.genres.norinori.solve import count, rivals, solve
 GENERATOR_VERSION = "norinori/2"
 DIFFICULTIES = ("easy", "medium", "hard")
 GRADE = {"local": "easy", "pairs": "medium", "probe": "hard"}
+CLIMB_TO = {"easy": "local", "medium": "pairs"}
+"""The grades a harder board can be steered down to, and the rung that must complete it."""
 MIN_SIDE, MAX_SIDE = 4, 30
 CROSSING_RATE = 0.35
 """How often a domino is offered a partner domino to share two regions with."""
@@ -55,6 +57,8 @@ STEER_STEPS = 0.5
 """Moves per cell a board may take towards an easier grade before it is given up."""
 STEER_SAMPLE = 32
 """Moves tried before each step of a climb by a rung slower than `local`."""
+TWO_MOVES = 48
+"""First and second moves tried when no single move helps `local` (so up to its square)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,11 +310,12 @@ def steer(
     """A board that `rung` alone completes, and its solution, reached from `puzzle` by
     moving one cell the solution leaves empty at a time into a neighbouring region. The
     solution stays a solution, and a board that sound deductions complete has no other,
-    so the boards on the way need not be unique. Each step takes the move after which
-    `rung` decides the most (every move for `local`, which is cheap in bulk; a sample of
-    `STEER_SAMPLE` for the slower rungs). When no move gains, the board is usually
-    ambiguous somewhere that `rung` cannot see into: a round of the rival walk breaks
-    that, and the climb goes on. None if it stalls on a unique board."""
+    so the boards on the way need not be unique. Each step takes the first move, in a
+    random order, after which `rung` decides more (among every move for `local`, which is
+    cheap in bulk; among `STEER_SAMPLE` of them for the slower rungs). When no move
+    gains, the board is often ambiguous somewhere that `rung` cannot see into: a round of
+    the rival walk breaks that, and the climb goes on. On a unique board `local` gets one
+    more chance: pairs of moves around the cells it leaves open. None if that fails too."""
     geo = Geometry(puzzle.width, puzzle.height)
     labels = list(puzzle.regions)
     score = _decided(geo, labels, rung, deadline)
@@ -326,17 +331,24 @@ def steer(
             decided = _decided(geo, moved, rung, deadline)
             if decided > best_score:
                 best, best_score = moved, decided
-        if best is not labels:
-            labels, score = best, best_score
-            visited.add(tuple(labels))
-            continue
-        board = make_puzzle(_rows(geo, labels))
-        found = rivals(board, solution, deadline.within(COUNT_BUDGET))
-        walked = walk_round(geo, labels, solution, found, rng, visited) if found else None
-        if walked is None:
-            return None
-        labels, solution, _ = walked
-        score = _decided(geo, labels, rung, deadline)
+                break
+        if best is labels:
+            board = make_puzzle(_rows(geo, labels))
+            found = rivals(board, solution, deadline.within(COUNT_BUDGET))
+            if found:
+                walked = walk_round(geo, labels, solution, found, rng, visited)
+                if walked is None:
+                    return None
+                labels, solution, _ = walked
+                score = _decided(geo, labels, rung, deadline)
+                continue
+            if found is None or rung != "local":
+                return None
+            best, best_score = _two_moves(geo, labels, solution, score, rng, deadline)
+            if best is labels:
+                return None
+        labels, score = best, best_score
+        visited.add(tuple(labels))
     if score < geo.size:
         return None
     return make_puzzle(_rows(geo, labels)), solution
@@ -354,14 +366,38 @@ def _decided(geo: Geometry, labels: list[int], rung: str, deadline: Deadline) ->
     return -1 if progress.contradiction else (progress.shaded | progress.empty).bit_count()
 
 
-def _moves(geo: Geometry, labels: list[int], solution: int, rng: Rng) -> list[list[int]]:
-    """Every labelling with one cell the solution leaves empty moved into a neighbouring
-    region, every region kept connected, in random order."""
+def _two_moves(
+    geo: Geometry, labels: list[int], solution: int, score: int, rng: Rng, deadline: Deadline
+) -> tuple[list[int], int]:
+    """A labelling two moves away on which `local` decides more than `score` (else
+    `labels`): both move cells in or next to the part of the board `local` leaves open,
+    and at most `TWO_MOVES` of each are tried."""
+    masks = [0] * (max(labels) + 1)
+    for cell, label in enumerate(labels):
+        masks[label] |= 1 << cell
+    closed = close_marks(geo, labels, masks, 0, 0, geo.full)
+    open_cells = geo.full & ~(closed[0] | closed[1]) if closed else geo.full
+    near = open_cells | geo.spread(open_cells)
+    for first in _moves(geo, labels, solution, rng, near)[:TWO_MOVES]:
+        if deadline.expired():
+            break
+        for second in _moves(geo, first, solution, rng, near)[:TWO_MOVES]:
+            decided = _decided(geo, second, "local", deadline)
+            if decided > score:
+                return second, decided
+    return labels, score
+
+
+def _moves(
+    geo: Geometry, labels: list[int], solution: int, rng: Rng, near: int = -1
+) -> list[list[int]]:
+    """Every labelling with one cell of `near` that the solution leaves empty moved into
+    a neighbouring region, every region kept connected, in random order."""
     areas: dict[int, int] = {}
     for cell, label in enumerate(labels):
         areas[label] = areas.get(label, 0) | 1 << cell
     out = []
-    for cell in bits(geo.full & ~solution):
+    for cell in bits(geo.full & near & ~solution):
         old = labels[cell]
         rest = areas[old] & ~(1 << cell)
         news = sorted({labels[n] for n in bits(geo.neighbours[cell])} - {old})
@@ -485,12 +521,11 @@ def generate(request: Request, seed: int, deadline: Deadline) -> Generated:
         if built is None:
             continue
         puzzle, solution, moves = built
-        grading = grade(puzzle, deadline)
         wanted = request.difficulty
-        if wanted is not None and DIFFICULTIES.index(grading.difficulty) > DIFFICULTIES.index(
-            wanted
-        ):
-            rung = next(r for r, grade_of in GRADE.items() if grade_of == wanted)
+        rung = CLIMB_TO.get(wanted or "")
+        geo = Geometry(width, height)
+        if rung and _decided(geo, list(puzzle.regions), rung, deadline) < geo.size:
+            # harder than asked (found without grading on the slower rungs first): climb
             steered = steer(
                 puzzle,
                 solution,
@@ -499,9 +534,13 @@ def generate(request: Request, seed: int, deadline: Deadline) -> Generated:
                 deadline,
                 max(40, int(STEER_STEPS * width * height)),
             )
-            if steered is not None and _proven(*steered, moves, health, deadline):
-                puzzle, solution = steered
-                grading = grade(puzzle, deadline)
+            if steered is None:
+                health.off_grade += 1
+                continue
+            if not _proven(*steered, moves, health, deadline):
+                continue
+            puzzle, solution = steered
+        grading = grade(puzzle, deadline)
         if wanted is not None and grading.difficulty != wanted:
             health.off_grade += 1
             continue

@@ -21,7 +21,8 @@ from gridproof.genres.norinori.position import Board, Position, board_of
 from gridproof.genres.norinori.rules import LADDER, RUNGS, close_local
 
 Probed = dict[int, tuple[int, int]]
-"""For each region, the marks within its zone when it was last probed to no effect."""
+"""For each region probed so far, the marks within its zone at the time: until they change,
+probing it again would find nothing new."""
 
 Node = tuple[int, int, int, Probed]
 """A search node: (shaded, empty, focus, probed), where focus holds the cells its search
