@@ -119,3 +119,26 @@ def test_a_cancelled_count_returns_promptly() -> None:
     assert not worker.is_alive()
     assert time.monotonic() - cancelled_at < 2.0
     assert result["outcome"].verdict is Verdict.TIMEOUT
+
+
+def _two_huge_regions(side: int, combs: bool) -> Norinori:
+    """Two regions of side²/2 cells: two halves, or two interleaved combs (every cell on
+    a border), far bigger than any real puzzle's regions."""
+    if not combs:
+        return make_puzzle([["a" if r < side // 2 else "b"] * side for r in range(side)])
+    teeth = [["a" if r == 0 or c % 2 == 0 else "b" for c in range(side)] for r in range(side - 1)]
+    return make_puzzle([*teeth, ["b"] * side])
+
+
+@pytest.mark.parametrize("combs", [False, True])
+def test_huge_regions_keep_every_call_within_its_deadline(combs: bool) -> None:
+    """A pasted board may hold regions of thousands of cells; the counter and every rung
+    must still answer (or time out) about when they were told to."""
+    puzzle = _two_huge_regions(60, combs)
+    started = time.monotonic()
+    outcome = solve.count(puzzle, 2, Deadline(2))
+    assert outcome.verdict in (Verdict.MULTIPLE, Verdict.TIMEOUT)
+    for rung in RUNGS:
+        progress = solve.solve(puzzle, rung, Deadline(2))
+        assert progress.contradiction is None
+    assert time.monotonic() - started < 2 * (1 + len(RUNGS)) + 5

@@ -2,7 +2,8 @@
 
 Glossary: `shaded`, `empty` are masks of decided cells, `unknown` the rest; a `pair` is a
 mask of two cells of one region; `domains[r]` are the pairs region r can still shade
-(the lifted variable of the `pairs` rung), `None` until that rung first runs.
+(the lifted variable of the `pairs` rung), `None` until that rung first runs (and `None`
+in place of the pairs of a region too big to lift).
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class Position:
         self.board = board
         self.shaded = 0
         self.empty = 0
-        self.domains: list[tuple[int, ...]] | None = None
+        self.domains: list[tuple[int, ...] | None] | None = None
         self.seen: dict[str, tuple[int, int]] = {}
         self.deadline = deadline or Deadline.never()
         self.focus = board.geo.full  # the cells a search of this position may branch on

@@ -342,10 +342,10 @@ class _Arcs:
         """The pairs of region i that some pair of region j supports."""
         domains = self.pos.domains
         assert domains is not None
-        partners = domains[j]
+        partners = _lifted(domains, j)
         support = self.pos.board.support
         kept = []
-        for p in domains[i]:
+        for p in _lifted(domains, i):
             q = support.get((p, j))
             if q is not None and q in partners and self.fits(i, j, p | q):
                 kept.append(p)
@@ -358,19 +358,31 @@ class _Arcs:
         return tuple(kept)
 
 
-def _dirty_regions(pos: Position, rule: str) -> set[int]:
-    """Regions within two steps of a cell decided since `rule` last looked: the only ones
-    whose possible pairs can have changed (what a pair needs lies within two steps)."""
+LIFT_LIMIT = 5000
+"""Regions with more pairs than this (more than 100 cells) are not lifted: `pairs` leaves
+them to the local rules. Listing the pairs of one huge region (a pasted board of two
+halves, say) would take longer than any deadline a caller can wait for."""
+
+
+def _dirty_regions(pos: Position, rule: str) -> list[int]:
+    """Lifted regions within two steps of a cell decided since `rule` last looked: the
+    only ones whose possible pairs can have changed (what a pair needs lies within two
+    steps)."""
     board, geo = pos.board, pos.board.geo
     if pos.domains is None:
         pos.domains = [region_pairs(mask) for mask in board.region_mask]
     changed = pos.changed_since(rule)
     near = changed | geo.spread(changed)
-    return board.regions_touching(near | geo.spread(near))
+    touched = board.regions_touching(near | geo.spread(near))
+    return sorted(rid for rid in touched if pos.domains[rid] is not None)
 
 
-def region_pairs(area: int) -> tuple[int, ...]:
-    """Every pair of cells of a region: the domain of its lifted variable at the start."""
+def region_pairs(area: int) -> tuple[int, ...] | None:
+    """Every pair of cells of a region: the domain of its lifted variable at the start
+    (None for a region too big to lift, see `LIFT_LIMIT`)."""
+    size = area.bit_count()
+    if size * (size - 1) // 2 > LIFT_LIMIT:
+        return None
     return tuple((1 << a) | (1 << b) for a, b in combinations(bits(area), 2))
 
 
@@ -382,12 +394,14 @@ def region_options(pos: Position) -> Found:
     domains = pos.domains
     assert domains is not None
     for rid in dirty:
+        if pos.deadline.expired():
+            return []
         fits = checker(pos, board.region_mask[rid], board.region_halo[rid])
-        live = tuple(p for p in domains[rid] if fits(p))
+        live = tuple(p for p in _lifted(domains, rid) if fits(p))
         if not live:
             return _no_pair_left(pos, rid, "region-options")
         domains[rid] = live
-    return _write_back(pos, sorted(dirty), "region-options", "that suit the cells around it")
+    return _write_back(pos, dirty, "region-options", "that suit the cells around it")
 
 
 def pairs(pos: Position) -> Found:
@@ -397,29 +411,41 @@ def pairs(pos: Position) -> Found:
     dirty = _dirty_regions(pos, "pairs")
     domains = pos.domains
     assert domains is not None
-    queue = [(i, j) for i in dirty for j in board.region_neighbours[i]]
-    queue += [(j, i) for i in dirty for j in board.region_neighbours[i] if j not in dirty]
+    around = [
+        [j for j in board.region_neighbours[i] if domains[j] is not None]
+        for i in range(len(domains))
+    ]
+    queue = [(i, j) for i in dirty for j in around[i]]
+    queue += [(j, i) for i in dirty for j in around[i] if j not in dirty]
     queued = set(queue)
     narrowed: set[int] = set()
     arcs = _Arcs(pos)
     while queue:
+        if len(queue) % 64 == 0 and pos.deadline.expired():
+            return []
         arc = queue.pop()
         queued.discard(arc)
         i, j = arc
-        if len(domains[i]) == 1:  # nothing to prune: the arc back to i will test its pair
+        if len(_lifted(domains, i)) == 1:  # nothing to prune: the arc back to i tests it
             continue
         live = arcs.revise(i, j)
-        if len(live) == len(domains[i]):
+        if len(live) == len(_lifted(domains, i)):
             continue
         domains[i] = live
         narrowed.add(i)
         if not live:
             return _no_pair_left(pos, i, "pairs")
-        for k in board.region_neighbours[i]:
+        for k in around[i]:
             if k != j and (k, i) not in queued:
                 queued.add((k, i))
                 queue.append((k, i))
     return _write_back(pos, sorted(narrowed), "pairs", "that every neighbouring region allows")
+
+
+def _lifted(domains: list[tuple[int, ...] | None], rid: int) -> tuple[int, ...]:
+    domain = domains[rid]
+    assert domain is not None, f"region {rid + 1} is not lifted"
+    return domain
 
 
 def _no_pair_left(pos: Position, rid: int, rule: str) -> Contradiction:
@@ -437,7 +463,7 @@ def _write_back(pos: Position, regions: list[int], rule: str, reason: str) -> li
     assert pos.domains is not None
     steps: list[Step] = []
     for rid in regions:
-        live = pos.domains[rid]
+        live = _lifted(pos.domains, rid)
         every, some = -1, 0
         for p in live:
             every &= p

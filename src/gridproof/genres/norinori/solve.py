@@ -32,6 +32,10 @@ is inherited from the parent (read-only: each node copies it before adding to it
 Way = tuple[int, int]
 """One way for a region to place its shaded cells: (cells to shade, cells to clear)."""
 
+PROBE_LIMIT = 2000
+"""Regions with more ways than this are not probed, and search splits them a cell at a
+time: listing the ways of a huge region would cost more than it could tell."""
+
 
 class NorinoriSpace:
     """Propagate with `close_local` and region probing; branch on the region with the
@@ -81,10 +85,15 @@ class NorinoriSpace:
         return shaded, empty, focus, last_probe
 
     def probe(self, shaded: int, empty: int, rid: int) -> tuple[int, int] | None:
-        """The marks once every way region `rid` could still take has been tried."""
+        """The marks once every way region `rid` could still take has been tried (as
+        they were, for a region with more than `PROBE_LIMIT` ways, or when time is up)."""
+        if likely_ways(self.board, shaded, empty, rid) > PROBE_LIMIT:
+            return shaded, empty
         every_shaded = every_empty = -1
         alive = 0
         for shade, clear in region_ways(self.board, shaded, empty, rid):
+            if self.deadline.expired():
+                return shaded, empty
             closed = self.close(shaded | shade, empty | clear, 0)
             if closed is not None:
                 alive += 1
@@ -103,12 +112,10 @@ class NorinoriSpace:
         """Regions with undecided cells in focus, the likely fewest ways first."""
         board = self.board
         unknown = board.geo.full & ~(shaded | empty)
-        masks = board.region_mask
-
-        def likely_ways(rid: int) -> int:
-            return (masks[rid] & unknown).bit_count() + (0 if masks[rid] & shaded else 2)
-
-        return sorted(board.regions_touching(unknown & focus), key=likely_ways)
+        return sorted(
+            board.regions_touching(unknown & focus),
+            key=lambda rid: likely_ways(board, shaded, empty, rid),
+        )
 
     def split(self, node: Node) -> Sequence[Node]:
         shaded, empty, focus, probed = node
@@ -124,17 +131,28 @@ class NorinoriSpace:
         unknown = self.board.geo.full & ~(shaded | empty)
         if not unknown & focus:
             return None
-        weight = self.weight
-        options = [
-            ((len(ways) / (1 + weight.get(rid, 0)), rid), ways)
-            for rid in self.board.regions_touching(unknown & focus)
-            for ways in [region_ways(self.board, shaded, empty, rid)]
-        ]
-        _, fewest = min(options)
-        return [(shaded | shade, empty | clear, focus, probed) for shade, clear in fewest]
+        board, weight = self.board, self.weight
+        regions = board.regions_touching(unknown & focus)
+        rid = min(
+            regions,
+            key=lambda r: (likely_ways(board, shaded, empty, r) / (1 + weight.get(r, 0)), r),
+        )
+        if likely_ways(board, shaded, empty, rid) > PROBE_LIMIT:  # a huge region: one cell
+            cell = 1 << (board.region_mask[rid] & unknown).bit_length() - 1
+            return [(shaded | cell, empty, focus, probed), (shaded, empty | cell, focus, probed)]
+        ways = region_ways(board, shaded, empty, rid)
+        return [(shaded | shade, empty | clear, focus, probed) for shade, clear in ways]
 
     def solution(self, node: Node) -> int:
         return node[0]
+
+
+def likely_ways(board: Board, shaded: int, empty: int, rid: int) -> int:
+    """How many ways region `rid` has at most: pairs of its undecided cells, or those
+    cells when it holds a shaded cell already (cheap, for ordering and limits)."""
+    area = board.region_mask[rid]
+    room = (area & ~(shaded | empty)).bit_count()
+    return room if area & shaded else room * (room - 1) // 2
 
 
 def region_ways(board: Board, shaded: int, empty: int, rid: int) -> list[Way]:
