@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from gridproof.core.deadline import Deadline
 from gridproof.core.search import run_ladder
 from gridproof.genres.norinori.brute import count_by_regions
@@ -105,3 +107,9 @@ def test_rivals_are_other_solutions_and_none_means_unique() -> None:
             seen_multiple += len(every) > 1
     assert seen_unique > 5, seen_unique
     assert seen_multiple > 5, seen_multiple
+
+
+def test_rivals_refuses_a_board_without_solutions() -> None:
+    puzzle = next(p for p in _boards(40, seed=13) if not count_by_regions(p, 2).solutions)
+    with pytest.raises(ValueError, match="does not solve"):
+        rivals(puzzle, 0, Deadline(10))

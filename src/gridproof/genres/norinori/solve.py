@@ -232,14 +232,17 @@ def rivals(puzzle: Norinori, solution: int, deadline: Deadline) -> list[int] | N
     root = space.propagate((0, 0, board.geo.full, {}))
     if deadline.expired():
         return None
+    unsolved = ValueError("rivals() was handed a shading that does not solve the puzzle")
     if root is None:
-        raise ValueError("the given solution does not solve the puzzle")
+        raise unsolved
     found = []
     for node in space.split(root):
         part = node[2] & ~(root[0] | root[1])
         outcome = count_solutions(space, node, 2, deadline)
         if outcome.verdict is Verdict.TIMEOUT:
             return None
+        if outcome.verdict is Verdict.NONE:
+            raise unsolved
         for shaded in outcome.solutions:
             if shaded & part != solution & part:
                 found.append((shaded & part) | (solution & ~part))
