@@ -156,10 +156,10 @@ def likely_ways(board: Board, shaded: int, empty: int, rid: int) -> int:
 
 
 def region_ways(board: Board, shaded: int, empty: int, rid: int) -> list[Way]:
-    """The ways region `rid` could still complete its pair, leaving out only ways that
-    strand a cell: a shaded cell without a shaded neighbour in the region needs one
-    outside it, an undecided cell with no shaded neighbour (or a lonely shaded cell) that
-    the other cell of the pair does not touch."""
+    """The ways region `rid` could still complete its pair. Left out are only ways that
+    strand a cell: a cell of the pair whose partner is not in the region needs one
+    outside it (an undecided cell with no shaded neighbour, or a shaded cell with no
+    partner yet) that the pair's other cell does not touch as well."""
     geo, area = board.geo, board.region_mask[rid]
     nbrs = geo.neighbours
     unknown = geo.full & ~(shaded | empty)
