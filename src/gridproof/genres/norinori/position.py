@@ -64,7 +64,7 @@ def board_of(puzzle: Norinori) -> Board:
     for cell, rid in enumerate(puzzle.regions):
         masks[rid] |= 1 << cell
     halo = tuple(geo.spread(m) & ~m for m in masks)
-    neighbours = tuple(tuple(sorted({puzzle.regions[c] for c in bits(h)})) for h in halo)
+    neighbours = tuple(tuple(sorted(regions_touching(puzzle.regions, h))) for h in halo)
     zone = tuple(m | h | geo.spread(h) for m, h in zip(masks, halo, strict=True))
     return Board(geo, puzzle.regions, tuple(masks), neighbours, halo, zone)
 

@@ -265,11 +265,13 @@ def close_marks(
             area = region_mask[rid]
             count = (now_shaded & area).bit_count()
             room = area & ~now_empty
-            if count > 2 or room.bit_count() < 2:  # region-full / region-needs
+            places = room.bit_count()
+            if count > 2 or places < 2:  # region-full / region-needs
                 return None
             if count == 2:
-                now_empty |= room & ~now_shaded  # region-full
-            elif room.bit_count() == 2:
+                if places > 2:
+                    now_empty |= room & ~now_shaded  # region-full
+            elif places == 2:
                 now_shaded |= room  # region-needs
         if now_shaded & now_empty:
             return None
