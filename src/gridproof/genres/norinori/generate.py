@@ -38,6 +38,7 @@ from gridproof.core.outcome import Verdict
 from gridproof.core.registry import Generated, Health, Request
 from gridproof.core.rng import Rng
 from gridproof.genres.norinori.model import Norinori, make_puzzle
+from gridproof.genres.norinori.position import region_masks
 from gridproof.genres.norinori.rules import close_marks
 from gridproof.genres.norinori.solve import count, rivals, solve
 
@@ -230,9 +231,7 @@ def walk_rival(
     other known rivals wins; ties are broken at random.
     """
     visited = set() if visited is None else visited
-    areas: dict[int, int] = {}
-    for cell, label in enumerate(labels):
-        areas[label] = areas.get(label, 0) | 1 << cell
+    areas = region_masks(labels)
     best: tuple[tuple[int, int], list[int]] | None = None
     for cell in bits(rivals[0] & ~solution):
         old = labels[cell]
@@ -357,13 +356,15 @@ def steer(
 def _decided(geo: Geometry, labels: list[int], rung: str, deadline: Deadline) -> int:
     """How many cells `rung` alone decides on the board `labels` describes."""
     if rung == "local":
-        masks = [0] * (max(labels) + 1)
-        for cell, label in enumerate(labels):
-            masks[label] |= 1 << cell
-        closed = close_marks(geo, labels, masks, 0, 0, geo.full)
+        closed = _local_marks(geo, labels)
         return -1 if closed is None else (closed[0] | closed[1]).bit_count()
     progress = solve(make_puzzle(_rows(geo, labels)), rung, deadline)
     return -1 if progress.contradiction else (progress.shaded | progress.empty).bit_count()
+
+
+def _local_marks(geo: Geometry, labels: list[int]) -> tuple[int, int] | None:
+    """What the `local` rules decide on the board `labels` describes, from nothing."""
+    return close_marks(geo, labels, region_masks(labels), 0, 0, geo.full)
 
 
 def _two_moves(
@@ -372,10 +373,7 @@ def _two_moves(
     """A labelling two moves away on which `local` decides more than `score` (else
     `labels`): both move cells in or next to the part of the board `local` leaves open,
     and at most `TWO_MOVES` of each are tried."""
-    masks = [0] * (max(labels) + 1)
-    for cell, label in enumerate(labels):
-        masks[label] |= 1 << cell
-    closed = close_marks(geo, labels, masks, 0, 0, geo.full)
+    closed = _local_marks(geo, labels)
     open_cells = geo.full & ~(closed[0] | closed[1]) if closed else geo.full
     near = open_cells | geo.spread(open_cells)
     for first in _moves(geo, labels, solution, rng, near)[:TWO_MOVES]:
@@ -393,9 +391,7 @@ def _moves(
 ) -> list[list[int]]:
     """Every labelling with one cell of `near` that the solution leaves empty moved into
     a neighbouring region, every region kept connected, in random order."""
-    areas: dict[int, int] = {}
-    for cell, label in enumerate(labels):
-        areas[label] = areas.get(label, 0) | 1 << cell
+    areas = region_masks(labels)
     out = []
     for cell in bits(geo.full & near & ~solution):
         old = labels[cell]

@@ -47,6 +47,14 @@ class Board:
         return regions_touching(self.region_of, mask)
 
 
+def region_masks(region_of: Sequence[int]) -> list[int]:
+    """The cells of each region as a mask, indexed by region id (or label)."""
+    masks = [0] * (max(region_of) + 1)
+    for cell, rid in enumerate(region_of):
+        masks[rid] |= 1 << cell
+    return masks
+
+
 def regions_touching(region_of: Sequence[int], mask: int) -> set[int]:
     """The regions that hold a cell of `mask`."""
     found = set()
@@ -60,9 +68,7 @@ def regions_touching(region_of: Sequence[int], mask: int) -> set[int]:
 @lru_cache(maxsize=64)
 def board_of(puzzle: Norinori) -> Board:
     geo = Geometry(puzzle.width, puzzle.height)
-    masks = [0] * puzzle.region_count
-    for cell, rid in enumerate(puzzle.regions):
-        masks[rid] |= 1 << cell
+    masks = region_masks(puzzle.regions)
     halo = tuple(geo.spread(m) & ~m for m in masks)
     neighbours = tuple(tuple(sorted(regions_touching(puzzle.regions, h))) for h in halo)
     zone = tuple(m | h | geo.spread(h) for m, h in zip(masks, halo, strict=True))

@@ -55,9 +55,9 @@ class NorinoriSpace:
     def propagate(self, node: Node) -> Node | None:
         """`close_local`, then probing by region until a pass decides nothing: each way a
         region could place its pair is tried under `close_local`; ways that die are
-        dropped, and what every surviving way decides is decided. Regions with the fewest
-        ways go first, and a region is probed again only once something within two steps
-        of it has changed."""
+        dropped, and what every surviving way decides is decided. Regions go in the order
+        of `open_regions`, and a region is probed again only once something within two
+        steps of it has changed."""
         shaded, empty, focus, inherited = node
         closed = self.close(shaded, empty, self.board.geo.full)
         if closed is None:
