@@ -17,9 +17,10 @@ import statistics
 import sys
 import time
 
+from gridproof.core.contract import Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
-from gridproof.core.registry import Request, genres
+from gridproof.core.registry import genres
 
 DEFAULT_SIZES = {"norinori": "6,8,10,12,15,20"}
 

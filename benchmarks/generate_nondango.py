@@ -24,9 +24,9 @@ import time
 from collections import Counter
 from typing import Any
 
+from gridproof.core.contract import Generated, Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
-from gridproof.core.registry import Generated, Request
 from gridproof.genres.nondango import solve
 from gridproof.genres.nondango.generate import generate
 from gridproof.genres.nondango.position import board_of

@@ -17,9 +17,9 @@ import sys
 import time
 from collections import Counter
 
+from gridproof.core.contract import Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
-from gridproof.core.registry import Request
 from gridproof.genres.nonogram.generate import generate
 
 HEALTH = ("attempts", "ambiguous", "contradiction", "timeout", "off_grade")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from gridproof.core.registry import Genre
+from gridproof.core.contract import Genre
 
 CORPUS_DIR = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from gridproof import ENGINE_VERSION, bank
+from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Genre, genres
+from gridproof.core.registry import genres
 
 GENRES = sorted(genres().values(), key=lambda g: g.name)
 
@@ -47,7 +48,7 @@ def test_a_record_is_counted_again_and_carries_its_evidence(genre: Genre) -> Non
     assert (record.verdict, record.engine) == ("unique", ENGINE_VERSION)
     assert record.nodes >= 1
     assert record.elapsed_s >= 0
-    assert record.generator == f"{genre.name}/{ENGINE_VERSION}"
+    assert record.generator == genre.generator
     assert record.health["attempts"] >= 1
     puzzle = genre.parse_code(record.code)
     outcome = genre.count(puzzle, 2, Deadline(30))

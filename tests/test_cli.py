@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from gridproof import cli, service
-from gridproof.core.registry import Genre
+from gridproof.core.contract import Genre
 from tests.examples import REGIONS, SOLUTION, URL
 
 
@@ -227,7 +227,7 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
 def test_keyboard_interrupt_exits_130_quietly(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, code: str
 ) -> None:
-    def interrupted(*args: Any) -> dict[str, Any]:
+    def interrupted(*args: Any) -> service.Counted:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(service, "count", interrupted)
@@ -324,3 +324,18 @@ def test_generate_out_of_time_exits_1_with_health(capsys: pytest.CaptureFixture[
         == 1
     )
     assert "health:" in capsys.readouterr().err
+
+
+def test_generate_prints_a_line_per_board_and_the_solution_when_asked(
+    capsys: pytest.CaptureFixture[str], norinori: Genre
+) -> None:
+    argv = ["generate", "norinori", "--size", "6x6", "--seed", "5", "--show-solution"]
+    assert cli.main(argv) == 0
+    first, *solution = capsys.readouterr().out.splitlines()
+    code, _, seed, difficulty, *_ = first.split()
+    assert (seed, first.endswith(" ms")) == ("5", True)
+    assert code.startswith("norinori.1.6x6.")
+    assert len(solution) == 6
+    assert all(len(row.strip()) == 6 and set(row.strip()) <= set("#.") for row in solution)
+    assert difficulty in norinori.difficulties
+    assert cli.main(["validate", code, "--grid", "/".join(row.strip() for row in solution)]) == 0

@@ -1,64 +1,559 @@
-"""The genre contract, checked the same way for every registered genre."""
+"""The genre contract, checked the same way for every registered genre and for Lights, the
+test-only genre in `tests/toygenre` (the template a new genre starts from).
+
+Each genre gets one generated board (`made`) and its neighbours, the puzzles a character
+of its code or an integer of its JSON away (`neighbours`): a mix of boards with no, one
+and many solutions, on which the genre's counter must agree with its independent
+counters (`ORACLES`) and its ladder must speak only in its own rules' sentences. Mutated
+codes, URLs, JSON and grid text must raise nothing but `CodeError`.
+"""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import importlib
+import json
+import re
+import string
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from gridproof.core import codes, pzpr, registry
+from gridproof.core.contract import Generated, Genre, Health, Request
 from gridproof.core.deadline import Deadline
-from gridproof.core.errors import CodeError, GenerationError
+from gridproof.core.errors import CodeError, GenerationError, GridproofError
+from gridproof.core.grid import cell_string
+from gridproof.core.ladder import GIVEN
 from gridproof.core.outcome import Outcome, Verdict
-from gridproof.core.registry import Generated, Genre, Request, genres
+from gridproof.core.rng import Rng
 from gridproof.core.symmetry import Symmetry
+from tests.toygenre import GENRE as LIGHTS
+from tests.toygenre import registered
 
-GENRES = sorted(genres().values(), key=lambda g: g.name)
+BUILT_IN = {"nondango", "nonogram", "norinori"}
+NAMES = [*sorted(registry.genres()), LIGHTS.name]
+
+ORACLES: dict[str, tuple[str, ...]] = {
+    "lights": ("tests.toygenre.brute:count_brute",),
+    "nondango": (
+        "gridproof.genres.nondango.brute:count_brute",
+        "gridproof.genres.nondango.sat:count_sat",
+    ),
+    "nonogram": (
+        "gridproof.genres.nonogram.brute:count_by_rows",
+        "gridproof.genres.nonogram.sat:count_sat",
+    ),
+    "norinori": (
+        "gridproof.genres.norinori.brute:count_by_cells",
+        "gridproof.genres.norinori.brute:count_by_regions",
+        "gridproof.genres.norinori.sat:count_sat",
+    ),
+}
+"""Each genre's independent counters, `(puzzle, limit) -> Outcome`: brute forces sharing
+no code with the engine, and the SAT oracle. A new genre adds its row here."""
+
+NEIGHBOURS = 40
+"""How many one-character neighbours of the generated code each genre is checked on."""
+ENUMERATE = 256
+"""The limit up to which the counters must list the very same solutions."""
+FUZZ = settings(
+    max_examples=600,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+"""Fixed, derandomized fuzzing: the same inputs on every run and every machine."""
 
 
-def _small(genre: Genre, seed: int = 7) -> Generated:
+def _genre(name: str) -> Genre[Any]:
+    return LIGHTS if name == LIGHTS.name else registry.genre(name)
+
+
+def _small(genre: Genre[Any], seed: int = 7) -> Generated[Any]:
     (width, height), _ = genre.sizes
     size = max(width, 5), max(height, 5)
     return genre.generate(Request(*size), seed, Deadline(120))
 
 
-@pytest.fixture(scope="module", params=GENRES, ids=lambda g: g.name)
-def made(request: pytest.FixtureRequest) -> tuple[Genre, Generated]:
-    genre: Genre = request.param
+def _oracles(name: str) -> list[tuple[str, Callable[[Any, int], Outcome]]]:
+    found = []
+    for target in ORACLES[name]:
+        module, function = target.split(":")
+        found.append((function, getattr(importlib.import_module(module), function)))
+    return found
+
+
+@pytest.fixture(scope="module", params=NAMES)
+def made(request: pytest.FixtureRequest) -> tuple[Genre[Any], Generated[Any]]:
+    genre = _genre(request.param)
     return genre, _small(genre)
 
 
+def _int_leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths to the integers inside a JSON value (not its width and height)."""
+    if isinstance(value, dict):
+        return [
+            leaf
+            for key, inner in value.items()
+            if key not in ("width", "height")
+            for leaf in _int_leaves(inner, (*path, key))
+        ]
+    if isinstance(value, list):
+        return [leaf for i, inner in enumerate(value) for leaf in _int_leaves(inner, (*path, i))]
+    return [path] if isinstance(value, int) and not isinstance(value, bool) else []
+
+
+def _tweaked(obj: Any, changes: list[tuple[tuple[Any, ...], int]]) -> Any:
+    """A copy of a JSON value with the integer at each path moved by its amount."""
+    obj = copy.deepcopy(obj)
+    for path, by in changes:
+        inner = obj
+        for key in path[:-1]:
+            inner = inner[key]
+        inner[path[-1]] += by
+    return obj
+
+
+@pytest.fixture(scope="module")
+def neighbours(made: tuple[Genre[Any], Generated[Any]]) -> list[Any]:
+    """Distinct puzzles near the generated board, evenly picked from all of them (a mix of
+    verdicts): those whose code differs from its code in one character of the payload,
+    and those whose JSON differs from its JSON by one in one integer, or in two if that
+    finds too few (a genre whose clues must add up, like Nonogram's, needs two)."""
+    genre, board = made
+    code = genre.format_code(board.puzzle)
+    head, payload = code.rsplit(".", 1)
+    found: dict[str, Any] = {}
+
+    def keep(parse: Callable[[Any], Any], value: Any) -> None:
+        try:
+            puzzle = parse(value)
+        except CodeError:
+            return
+        if puzzle != board.puzzle:
+            found.setdefault(genre.format_code(puzzle), puzzle)
+
+    for index in range(len(payload)):
+        for char in codes.ALPHABET.replace(payload[index], ""):
+            keep(genre.parse_code, f"{head}.{payload[:index]}{char}{payload[index + 1 :]}")
+    obj = genre.to_json(board.puzzle)
+    leaves = _int_leaves(obj)
+    for leaf in leaves:
+        for by in (-1, 1):
+            keep(genre.from_json, _tweaked(obj, [(leaf, by)]))
+    if len(found) < NEIGHBOURS:
+        for i, first in enumerate(leaves):
+            for second in leaves[i + 1 :]:
+                for a, b in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+                    keep(genre.from_json, _tweaked(obj, [(first, a), (second, b)]))
+    picked = list(found.values())
+    step = max(1, len(picked) // NEIGHBOURS)
+    return picked[::step][:NEIGHBOURS]
+
+
+@pytest.fixture(scope="module")
+def boards(made: tuple[Genre[Any], Generated[Any]], neighbours: list[Any]) -> list[Any]:
+    genre, board = made
+    return [board.puzzle, genre.transform(board.puzzle, Symmetry.ROTATE_90), *neighbours]
+
+
+@pytest.fixture
+def findable(made: tuple[Genre[Any], Generated[Any]]) -> Iterator[Genre[Any]]:
+    """The genre, in the registry for this one test (Lights is registered only here)."""
+    genre, _ = made
+    if genre is LIGHTS:
+        with registered() as toy:
+            yield toy
+    else:
+        yield genre
+
+
+# --- the registry -------------------------------------------------------------------------
+
+
 def test_registry_holds_the_three_genres() -> None:
-    assert {"norinori"} <= set(genres())
+    assert set(registry.genres()) == BUILT_IN
 
 
-def test_codes_round_trip(made: tuple[Genre, Generated]) -> None:
+def test_the_genre_is_found_by_name(findable: Genre[Any]) -> None:
+    assert registry.genre(findable.name) is findable
+    assert findable.name in registry.genres()
+
+
+def test_lights_is_registered_only_inside_its_fixture() -> None:
+    assert LIGHTS.name not in registry.genres()
+    with pytest.raises(CodeError, match="unknown genre 'lights'"):
+        registry.genre(LIGHTS.name)
+
+
+def test_every_genre_has_oracles() -> None:
+    assert set(NAMES) <= set(ORACLES)
+    for name in NAMES:
+        assert ORACLES[name]
+
+
+def test_the_record_is_filled_in(made: tuple[Genre[Any], Generated[Any]]) -> None:
+    genre, _ = made
+    assert re.fullmatch(r"[a-z][a-z0-9-]*", genre.name)
+    assert genre.title.strip()
+    assert genre.lessons
+    assert all(lesson.strip() for lesson in genre.lessons)
+    assert genre.generator.startswith(genre.name + "/")
+    (low_w, low_h), (high_w, high_h) = genre.sizes
+    assert 1 <= low_w <= high_w
+    assert 1 <= low_h <= high_h
+    assert len({option.name for option in genre.options}) == len(genre.options)
+
+
+# --- codes, URLs, JSON and grid text -------------------------------------------------------
+
+
+def test_codes_round_trip(made: tuple[Genre[Any], Generated[Any]]) -> None:
     genre, board = made
     code = genre.format_code(board.puzzle)
     assert code.startswith(genre.name + ".")
     assert genre.parse_code(code) == board.puzzle
     assert genre.format_code(genre.parse_code(code)) == code
+    assert genre.parse_code(f"  {code}\n") == board.puzzle
 
 
-def test_urls_and_json_round_trip(made: tuple[Genre, Generated]) -> None:
+def test_urls_and_json_round_trip(made: tuple[Genre[Any], Generated[Any]]) -> None:
     genre, board = made
     assert genre.parse_url(genre.format_url(board.puzzle)) == board.puzzle
     assert genre.from_json(genre.to_json(board.puzzle)) == board.puzzle
+    assert genre.from_json(json.loads(json.dumps(genre.to_json(board.puzzle)))) == board.puzzle
 
 
-def test_codes_never_carry_the_solution(made: tuple[Genre, Generated]) -> None:
+def test_neighbours_round_trip(made: tuple[Genre[Any], Generated[Any]], boards: list[Any]) -> None:
+    genre, _ = made
+    assert len(boards) > 2, "no code one character away parses: the neighbour mix is empty"
+    for puzzle in boards:
+        code = genre.format_code(puzzle)
+        assert genre.parse_code(code) == puzzle, code
+        url = _url(genre, puzzle)
+        assert url is None or genre.parse_url(url) == puzzle, code
+        assert genre.from_json(genre.to_json(puzzle)) == puzzle, code
+
+
+def _url(genre: Genre[Any], puzzle: Any) -> str | None:
+    """The puzzle's URL, or None for a puzzle the URL format cannot express (`format_url`
+    may refuse one with a `CodeError`, as Nondango's no-three-black does)."""
+    try:
+        return genre.format_url(puzzle)
+    except CodeError:
+        return None
+
+
+def _payload_bits(text: str) -> str:
+    """`text` read as base64url: six bits a character (what `codes.pack_bits` writes)."""
+    return "".join(format(codes.ALPHABET.index(c), "06b") for c in text if c in codes.ALPHABET)
+
+
+def _base32_bits(text: str) -> str:
+    """`text` read as puzz.link base-32: five bits a character, other characters dropped."""
+    return "".join(format(pzpr.BASE32.index(c), "05b") for c in text if c in pzpr.BASE32)
+
+
+MIN_TELL = 24
+"""The shortest stretch of solution bits looked for: shorter ones turn up by chance."""
+
+
+def _tells(genre: Genre[Any], puzzle: Any, solution: int) -> list[str]:
+    """The bit strings a code that carried `solution` would hold somewhere: the solution
+    and its complement, over every cell and over the cells the start position leaves
+    open, row by row and column by column, either end first; trimmed of the zeros at
+    either end, and only those long enough not to turn up by chance."""
+    width, height = puzzle.width, puzzle.height
+    size = width * height
+    start = genre.position(puzzle, Deadline.never())
+    open_cells = ((1 << size) - 1) & ~(start.shaded | start.empty)
+    transpose = Symmetry.TRANSPOSE.cell_map(width, height)
+    by_column = sorted(range(size), key=lambda cell: transpose[cell])
+    tells = set()
+    for cells in (range(size), by_column):
+        for within in ((1 << size) - 1, open_cells):
+            for mask in (solution, ~solution & within):
+                text = "".join(str(mask >> c & 1) for c in cells if within >> c & 1)
+                for each in (text, text[::-1]):
+                    core = each.strip("0")
+                    if len(core) >= MIN_TELL and core.count("1") >= 4:
+                        tells.add(core)
+    return sorted(tells)
+
+
+def _leaks(code: str, url: str | None, tells: list[str]) -> list[str]:
+    """The tells found in the decoded code (params and payload) or URL body."""
+    parts = codes.split_code(code)
+    body = "" if url is None else url.split("?", 1)[1]
+    decoded = [
+        _payload_bits(parts.params),
+        _payload_bits(parts.payload),
+        _base32_bits(body),
+        _payload_bits(body),
+    ]
+    return [tell for tell in tells if any(tell in bits for bits in decoded)]
+
+
+@pytest.fixture(scope="module")
+def solved(made: tuple[Genre[Any], Generated[Any]], boards: list[Any]) -> list[tuple[Any, int]]:
+    """Puzzles with their only solution: the generated board, a bigger one, and every
+    unique neighbour."""
+    genre, board = made
+    (_, _), (high_w, high_h) = genre.sizes
+    bigger = genre.generate(Request(min(high_w, 8), min(high_h, 8)), 11, Deadline(120))
+    found = [(board.puzzle, board.solution), (bigger.puzzle, bigger.solution)]
+    for puzzle in boards[2:]:
+        outcome = genre.count(puzzle, 2, Deadline(60))
+        if outcome.verdict is Verdict.UNIQUE:
+            found.append((puzzle, outcome.solutions[0]))
+    return found
+
+
+def test_codes_never_carry_the_solution(
+    made: tuple[Genre[Any], Generated[Any]], solved: list[tuple[Any, int]]
+) -> None:
+    """Decode each code (and URL) to its bits: no stretch of the solution is in them."""
+    genre, _ = made
+    looked = 0
+    for puzzle, solution in solved:
+        tells = _tells(genre, puzzle, solution)
+        looked += len(tells)
+        code = genre.format_code(puzzle)
+        assert _leaks(code, _url(genre, puzzle), tells) == [], code
+    assert looked, "no solution was long enough to look for: the test would prove nothing"
+
+
+def test_the_leak_detector_finds_a_leak(
+    made: tuple[Genre[Any], Generated[Any]], solved: list[tuple[Any, int]]
+) -> None:
+    """A code that did carry the solution (appended, either end first) is caught."""
+    genre, _ = made
+    puzzle, solution = max(solved, key=lambda pair: len(_tells(genre, *pair)))
+    size = puzzle.width * puzzle.height
+    code, url = genre.format_code(puzzle), genre.format_url(puzzle)
+    for bits in (cell_string(solution, size), cell_string(solution, size)[::-1]):
+        leaky = codes.pack_bits([int(bit) for bit in "101" + bits])
+        assert _leaks(code + leaky, url, _tells(genre, puzzle, solution)), bits
+        base32 = pzpr.pack_base32([int(bit) for bit in bits])
+        assert _leaks(code, url + base32, _tells(genre, puzzle, solution)), bits
+
+
+def test_the_code_depends_on_the_puzzle_alone(made: tuple[Genre[Any], Generated[Any]]) -> None:
+    """The generator's puzzle, one rebuilt from its URL or JSON (which cannot know the
+    solution), and one carried round by two symmetries all have the one code; and the
+    puzzle value holds nothing that is the solution."""
+    genre, board = made
+    puzzle = board.puzzle
+    code = genre.format_code(puzzle)
+    rebuilt = [
+        genre.parse_code(code),
+        genre.parse_url(genre.format_url(puzzle)),
+        genre.from_json(json.loads(json.dumps(genre.to_json(puzzle)))),
+        genre.transform(genre.transform(puzzle, Symmetry.ROTATE_90), Symmetry.ROTATE_270),
+        genre.transform(genre.transform(puzzle, Symmetry.FLIP_H), Symmetry.FLIP_H),
+    ]
+    assert [genre.format_code(other) for other in rebuilt] == [code] * len(rebuilt)
+    if dataclasses.is_dataclass(puzzle):
+        for field in dataclasses.fields(puzzle):
+            value = getattr(puzzle, field.name)
+            assert value != board.solution or field.name in ("width", "height"), field.name
+
+
+def test_grid_text_round_trips_and_validates(made: tuple[Genre[Any], Generated[Any]]) -> None:
     genre, board = made
     rows = genre.format_grid(board.puzzle, board.solution)
-    code = genre.format_code(board.puzzle)
-    assert "".join(rows) not in code
-
-
-def test_grid_text_round_trips_and_validates(made: tuple[Genre, Generated]) -> None:
-    genre, board = made
-    rows = genre.format_grid(board.puzzle, board.solution)
+    assert len(rows) == board.puzzle.height
     assert genre.parse_grid(board.puzzle, rows) == board.solution
     assert genre.validate(board.puzzle, board.solution) == []
     assert genre.validate(board.puzzle, 0) != [] or board.solution == 0
+    size = board.puzzle.width * board.puzzle.height
+    assert genre.validate(board.puzzle, board.solution ^ 1) != []
+    assert genre.validate(board.puzzle, board.solution ^ (1 << (size - 1))) != []
 
 
-def test_count_is_unique_and_returns_an_outcome(made: tuple[Genre, Generated]) -> None:
+# --- codec fuzzing: nothing but CodeError escapes ------------------------------------------
+
+EDIT_CHARS = st.one_of(
+    st.sampled_from(codes.ALPHABET + pzpr.BASE32 + "./?x:=#+ \n\t"), st.characters()
+)
+EDITS = st.lists(
+    st.tuples(st.sampled_from(("insert", "replace", "delete")), st.integers(0, 10**4), EDIT_CHARS),
+    min_size=1,
+    max_size=4,
+)
+Edit = tuple[str, int, str]
+
+
+def _mutate(text: str, edits: list[Edit]) -> str:
+    for kind, where, char in edits:
+        at = where % (len(text) + 1)
+        if kind == "insert":
+            text = text[:at] + char + text[at:]
+        elif kind == "replace":
+            text = text[:at] + char + text[at + 1 :]
+        else:
+            text = text[:at] + text[at + 1 :]
+    return text
+
+
+def _only_code_errors(genre: Genre[Any], parse: Callable[[Any], Any], value: Any) -> None:
+    """`parse(value)` raises `CodeError` or gives a puzzle that round-trips, validates and
+    counts without an error (nothing that passes parsing may crash later)."""
+    try:
+        puzzle = parse(value)
+    except CodeError:
+        return
+    code = genre.format_code(puzzle)
+    assert genre.parse_code(code) == puzzle, code
+    url = _url(genre, puzzle)
+    assert url is None or genre.parse_url(url) == puzzle, code
+    assert isinstance(genre.validate(puzzle, 0), list)
+    outcome = genre.count(puzzle, 2, Deadline(1.0, work=300))
+    assert isinstance(outcome, Outcome)
+
+
+@FUZZ
+@given(edits=EDITS)
+def test_mutated_codes_and_urls_raise_only_code_errors(
+    made: tuple[Genre[Any], Generated[Any]], edits: list[Edit]
+) -> None:
+    genre, board = made
+    _only_code_errors(genre, genre.parse_code, _mutate(genre.format_code(board.puzzle), edits))
+    _only_code_errors(genre, genre.parse_url, _mutate(genre.format_url(board.puzzle), edits))
+
+
+@FUZZ
+@given(text=st.text(EDIT_CHARS, max_size=40), prefix=st.integers(0, 3))
+def test_arbitrary_text_raises_only_code_errors(
+    made: tuple[Genre[Any], Generated[Any]], text: str, prefix: int
+) -> None:
+    genre, board = made
+    code, url = genre.format_code(board.puzzle), genre.format_url(board.puzzle)
+    code_heads = ["", f"{genre.name}.", f"{genre.name}.1.", code.rsplit(".", 1)[0] + "."]
+    url_heads = ["", "https://puzz.link/p?", url.split("/", 4)[3] + "/", url.rsplit("/", 1)[0]]
+    _only_code_errors(genre, genre.parse_code, code_heads[prefix] + text)
+    _only_code_errors(genre, genre.parse_url, url_heads[prefix] + text)
+
+
+JSON_LEAVES: tuple[Any, ...] = (
+    None,
+    True,
+    False,
+    0,
+    1,
+    2,
+    5,
+    7,
+    -1,
+    10**9,
+    2**70,
+    1.5,
+    5.0,
+    "",
+    "5",
+)
+"""JSON scalars a mutation puts in: near misses of what a codec reads (5.0 for 5, "5")."""
+JSON_PER_EXAMPLE = 6
+"""Mutated objects made from each drawn seed (cheaper to make than to draw one by one)."""
+
+
+def _json_value(rng: Rng, depth: int = 0) -> Any:
+    """A random JSON value, mostly a scalar, sometimes a short list or object."""
+    kind = rng.below(8)
+    if kind == 6 and depth < 2:
+        return [_json_value(rng, depth + 1) for _ in range(rng.below(4))]
+    if kind == 7 and depth < 2:
+        return {rng.choice(("width", "height", "genre", "x")): _json_value(rng, depth + 1)}
+    return rng.choice(JSON_LEAVES)
+
+
+def _places(value: Any, into: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+    """Every (container, key) inside a JSON value, depth first."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            into.append((value, key))
+            _places(inner, into)
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            into.append((value, index))
+            _places(inner, into)
+    return into
+
+
+def _mutate_json(obj: Any, rng: Rng) -> Any:
+    """`obj` with one to three values replaced, deleted or added anywhere inside it (or,
+    now and then, replaced whole)."""
+    obj = copy.deepcopy(obj)
+    for _ in range(rng.randint(1, 3)):
+        places = _places(obj, [])
+        kind = rng.below(7)
+        if kind == 0 or not places:
+            obj = _json_value(rng)
+            continue
+        container, key = rng.choice(places)
+        if kind <= 3:
+            container[key] = _json_value(rng)
+        elif kind <= 5:
+            del container[key]
+        elif isinstance(container, dict):
+            container[rng.choice(("genre", "extra", "width"))] = _json_value(rng)
+        else:
+            container.insert(key, _json_value(rng))
+    return obj
+
+
+@FUZZ
+@given(seed=st.integers(0, 2**64 - 1))
+def test_mutated_json_raises_only_code_errors(
+    made: tuple[Genre[Any], Generated[Any]], seed: int
+) -> None:
+    genre, board = made
+    rng = Rng(seed)
+    original = genre.to_json(board.puzzle)
+    for _ in range(JSON_PER_EXAMPLE):
+        _only_code_errors(genre, genre.from_json, _mutate_json(original, rng))
+
+
+@FUZZ
+@given(edits=EDITS, row=st.integers(0, 10**4), rows=st.sampled_from((-1, 0, 0, 0, 1)))
+def test_mutated_grid_text_raises_only_code_errors(
+    made: tuple[Genre[Any], Generated[Any]], edits: list[Edit], row: int, rows: int
+) -> None:
+    genre, board = made
+    text = genre.format_grid(board.puzzle, board.solution)
+    at = row % len(text)
+    text[at] = _mutate(text[at], edits)
+    if rows < 0:
+        del text[at]
+    elif rows > 0:
+        text.insert(at, text[at])
+    try:
+        shaded = genre.parse_grid(board.puzzle, text)
+    except CodeError:
+        return
+    assert isinstance(genre.validate(board.puzzle, shaded), list)
+
+
+@pytest.mark.parametrize(
+    "junk", ["", ".", "x.1.5x5.AAAA", "norinori.9.5x5.AAAA", "\x00", "a" * 5000]
+)
+def test_bad_codes_are_code_errors(made: tuple[Genre[Any], Generated[Any]], junk: str) -> None:
+    genre, _ = made
+    with pytest.raises(CodeError):
+        genre.parse_code(junk)
+
+
+# --- counting ------------------------------------------------------------------------------
+
+
+def test_count_is_unique_and_returns_an_outcome(made: tuple[Genre[Any], Generated[Any]]) -> None:
     genre, board = made
     outcome = genre.count(board.puzzle, 2, Deadline(60))
     assert isinstance(outcome, Outcome)
@@ -66,49 +561,223 @@ def test_count_is_unique_and_returns_an_outcome(made: tuple[Genre, Generated]) -
     assert outcome.solutions == (board.solution,)
 
 
-def test_transforms_preserve_the_count(made: tuple[Genre, Generated]) -> None:
+def test_transforms_preserve_the_count(made: tuple[Genre[Any], Generated[Any]]) -> None:
     genre, board = made
     width, height = board.puzzle.width, board.puzzle.height
     for symmetry in Symmetry:
         image = genre.transform(board.puzzle, symmetry)
+        assert (image.width, image.height) == symmetry.shape(width, height), symmetry
         outcome = genre.count(image, 2, Deadline(60))
         assert outcome.verdict is Verdict.UNIQUE, symmetry
         assert outcome.solutions == (symmetry.mask(board.solution, width, height),), symmetry
 
 
-def test_the_ladder_is_named_and_ordered(made: tuple[Genre, Generated]) -> None:
+def test_counters_agree(made: tuple[Genre[Any], Generated[Any]], boards: list[Any]) -> None:
+    """The genre's counter and each of its oracles give the same verdict on every board,
+    and the same solution where there is one; every solution found validates."""
+    genre, _ = made
+    oracles = _oracles(genre.name)
+    verdicts: Counter[Verdict] = Counter()
+    for puzzle in boards:
+        code = genre.format_code(puzzle)
+        engine = genre.count(puzzle, 2, Deadline(60))
+        assert engine.verdict is not Verdict.TIMEOUT, code
+        verdicts[engine.verdict] += 1
+        for name, oracle in oracles:
+            other = oracle(puzzle, 2)
+            assert other.verdict is engine.verdict, (code, name)
+            if engine.verdict is Verdict.UNIQUE:
+                assert other.solutions == engine.solutions, (code, name)
+        for shaded in engine.solutions:
+            assert genre.validate(puzzle, shaded) == [], code
+    assert verdicts[Verdict.UNIQUE] >= 1
+    assert len(verdicts) >= 2, f"every board has the same verdict: {verdicts}"
+
+
+def test_counters_enumerate_the_same_solutions(
+    made: tuple[Genre[Any], Generated[Any]], boards: list[Any]
+) -> None:
+    genre, _ = made
+    for puzzle in boards:
+        code = genre.format_code(puzzle)
+        engine = genre.count(puzzle, ENUMERATE, Deadline(60))
+        assert len(set(engine.solutions)) == len(engine.solutions), code
+        for name, oracle in _oracles(genre.name):
+            other = oracle(puzzle, ENUMERATE)
+            if len(other.solutions) < ENUMERATE:
+                assert set(engine.solutions) == set(other.solutions), (code, name)
+            else:
+                assert len(engine.solutions) == ENUMERATE, (code, name)
+
+
+def test_a_spent_deadline_is_never_unique(
+    made: tuple[Genre[Any], Generated[Any]], boards: list[Any]
+) -> None:
+    """Out of time, out of work or cancelled, a count says `timeout` (or what it proved
+    before searching), never `unique`."""
+    genre, _ = made
+    for puzzle in boards:
+        truth = genre.count(puzzle, 2, Deadline(60)).verdict
+        cancelled = Deadline(60)
+        cancelled.cancel()
+        for spent in (Deadline(0), Deadline(work=0), Deadline.never().within(work=0), cancelled):
+            verdict = genre.count(puzzle, 2, spent).verdict
+            assert verdict is not Verdict.UNIQUE, genre.format_code(puzzle)
+            assert verdict in (Verdict.TIMEOUT, truth), genre.format_code(puzzle)
+
+
+def test_every_propagation_is_charged_to_the_deadline(
+    made: tuple[Genre[Any], Generated[Any]], boards: list[Any]
+) -> None:
+    """The count's work is charged (by `core.search`, once): a generator's work budget
+    then means the same on every machine."""
+    genre, _ = made
+    for puzzle in boards:
+        parent = Deadline(60)
+        child = parent.within(work=10**9)
+        outcome = genre.count(puzzle, 2, child)
+        assert child.used == parent.used == outcome.propagations > 0, genre.format_code(puzzle)
+
+
+# --- the ladder ----------------------------------------------------------------------------
+
+
+def test_the_ladder_table(made: tuple[Genre[Any], Generated[Any]]) -> None:
+    genre, _ = made
+    ladder = genre.ladder
+    assert genre.difficulties == ladder.grades
+    assert genre.rungs == ladder.names
+    assert len(set(ladder.names)) == len(ladder.names)
+    for rung in ladder.rungs:
+        assert rung.name.strip()
+        assert rung.grade.strip()
+        assert rung.summary.strip()
+        assert rung.rules, rung.name
+    ids = [each.id for each in ladder.rules]
+    assert len(set(ids)) == len(ids)
+    assert GIVEN not in ids
+    for each in ladder.rules:
+        assert each.id.strip()
+        assert each.title.strip(), each.id
+        assert each.template.strip(), each.id
+        assert ladder.rule(each.id) is each
+        assert ladder.title(each.id) == each.title
+        assert ladder.rung_of(each.id) in ladder.names
+    assert ladder.grade(None) in ladder.grades
+    assert {ladder.grade(name) for name in ladder.names} <= set(ladder.grades)
+
+
+def _template(text: str) -> re.Pattern[str]:
+    """A pattern that every filling of the `str.format` template `text` matches."""
+    pattern = ""
+    for literal, field, _, _ in string.Formatter().parse(text):
+        pattern += re.escape(literal)
+        if field is not None:
+            pattern += "(.*?)"
+    return re.compile(pattern, re.S)
+
+
+def test_template_patterns_match_their_fillings() -> None:
+    pattern = _template("{cell} is shaded, so {free} {are} empty")
+    assert pattern.fullmatch("r1c1 is shaded, so r1c2, r2c1 are empty")
+    assert not pattern.fullmatch("r1c1 is shaded and r1c2 is empty")
+
+
+def test_every_step_comes_from_a_ladder_rule(
+    made: tuple[Genre[Any], Generated[Any]], boards: list[Any]
+) -> None:
+    """Each rung uses only its own rules and those below, every step's text is its rule's
+    template filled in, and every contradiction is a rule's."""
     genre, board = made
-    assert genre.rungs
-    assert len(set(genre.rungs)) == len(genre.rungs)
+    ladder = genre.ladder
+    seen: Counter[str] = Counter()
+    for puzzle in boards[:16]:
+        for index, rung in enumerate(ladder.names):
+            progress = genre.solve(puzzle, rung, Deadline(60))
+            allowed = {each.id for each in ladder.rules_to(rung)}
+            assert progress.rung == rung
+            for step in progress.steps:
+                assert step.rule in allowed, (rung, step)
+                assert _template(ladder.rule(step.rule).template).fullmatch(step.text), step
+                seen[step.rule] += 1
+            assert ladder.names.index(ladder.hardest(progress.steps)) <= index
+            if progress.contradiction is not None:
+                assert progress.contradiction.rule in allowed, progress.contradiction
+                assert progress.contradiction.text.strip()
+    assert sum(seen.values()) > 0
+    top = genre.solve(board.puzzle, ladder.top, Deadline(60))
+    assert ladder.grade(ladder.hardest(top.steps)) in ladder.grades
+
+
+def test_the_ladder_is_named_and_ordered(made: tuple[Genre[Any], Generated[Any]]) -> None:
+    genre, board = made
     decided = 0
     for rung in genre.rungs:
         progress = genre.solve(board.puzzle, rung, Deadline(60))
         now = progress.shaded | progress.empty
         assert now & decided == decided
         assert progress.shaded & ~board.solution == 0
+        assert progress.contradiction is None
         decided = now
-    with pytest.raises(CodeError):
+
+
+def test_an_unknown_rung_is_a_code_error(made: tuple[Genre[Any], Generated[Any]]) -> None:
+    genre, board = made
+    with pytest.raises(CodeError, match="no-such-rung"):
         genre.solve(board.puzzle, "no-such-rung", Deadline(1))
 
 
-def test_generation_is_reproducible(made: tuple[Genre, Generated]) -> None:
+def test_solve_starts_from_the_given_marks(made: tuple[Genre[Any], Generated[Any]]) -> None:
+    genre, board = made
+    given = genre.solve(board.puzzle, genre.ladder.names[0], Deadline(60), shaded=board.solution)
+    assert given.contradiction is None
+    assert given.shaded == board.solution
+    assert given.complete
+    one = genre.solve(board.puzzle, genre.ladder.top, Deadline(60), max_steps=1)
+    assert len(one.steps) <= 1
+    if board.solution:
+        clash = genre.solve(
+            board.puzzle,
+            genre.ladder.top,
+            Deadline(60),
+            shaded=board.solution,
+            empty=board.solution,
+        )
+        assert clash.contradiction is not None
+        assert clash.steps == ()
+
+
+# --- generation ----------------------------------------------------------------------------
+
+
+def test_generation_is_reproducible(made: tuple[Genre[Any], Generated[Any]]) -> None:
     genre, board = made
     again = _small(genre)
     assert genre.format_code(again.puzzle) == genre.format_code(board.puzzle)
+    assert again.solution == board.solution
+    assert board.seed == 7
     assert board.difficulty in genre.difficulties
+    assert isinstance(board.health, Health)
+    assert board.health.attempts >= 1
 
 
-def test_generation_out_of_time_raises(made: tuple[Genre, Generated]) -> None:
+def test_generation_out_of_time_raises(made: tuple[Genre[Any], Generated[Any]]) -> None:
     genre, _ = made
     _, (width, height) = genre.sizes
-    with pytest.raises(GenerationError):
+    with pytest.raises(GenerationError) as raised:
         genre.generate(Request(width, height), 1, Deadline(0))
+    assert set(Health().as_dict()) <= set(raised.value.health)
 
 
-@pytest.mark.parametrize(
-    "junk", ["", ".", "x.1.5x5.AAAA", "norinori.9.5x5.AAAA", "\x00", "a" * 5000]
-)
-def test_bad_codes_are_code_errors(made: tuple[Genre, Generated], junk: str) -> None:
+def test_generation_refuses_a_size_or_grade_it_lacks(
+    made: tuple[Genre[Any], Generated[Any]],
+) -> None:
+    """A request outside the genre's sizes or grades is refused before any attempt (a
+    generator that tried would count the attempt in its health record)."""
     genre, _ = made
-    with pytest.raises(CodeError):
-        genre.parse_code(junk)
+    _, (width, height) = genre.sizes
+    for request in (Request(width + 1, height + 1), Request(width, height, "no-such-grade")):
+        with pytest.raises(GridproofError) as raised:
+            genre.generate(request, 1, Deadline(5))
+        if isinstance(raised.value, GenerationError):
+            assert raised.value.health["attempts"] == 0, request

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,12 +12,13 @@ import pytest
 
 from gridproof import service
 from gridproof.core import registry
+from gridproof.core.codes import parse_size
+from gridproof.core.contract import Generated, Genre, Request
 from gridproof.core.deadline import Deadline
-from gridproof.core.errors import CodeError
-from gridproof.core.outcome import Outcome, verdict_for
-from gridproof.core.registry import Genre, Progress
-from gridproof.core.symmetry import Symmetry
-from gridproof.core.trace import Violation
+from gridproof.core.errors import CodeError, GenerationError, GridproofError
+from gridproof.core.ladder import Found, Ladder, Rung, rule
+from gridproof.core.outcome import Outcome, Verdict, verdict_for
+from gridproof.core.trace import Step, Violation
 from tests.examples import REGIONS, SOLUTION, URL
 
 
@@ -234,7 +235,10 @@ def test_files_can_be_refused(norinori: Genre, tmp_path: Path) -> None:
 
 
 def test_count_reports_exactly_the_documented_keys(norinori: Genre, code: str) -> None:
-    result = service.count(one(code))
+    counted = service.count(one(code))
+    assert counted.verdict is Verdict.UNIQUE
+    assert counted.solutions == (tuple(SOLUTION),)
+    result = counted.to_json()
     assert list(result) == ["id", "genre", "outcome", "solutions", "elapsed_s", "nodes"]
     assert result["id"] == code
     assert result["genre"] == "norinori"
@@ -255,14 +259,14 @@ def test_count_tells_multiple_and_none(
     from gridproof.genres.norinori.model import make_puzzle
 
     item = one(norinori.format_code(make_puzzle(regions)))
-    result = service.count(item, limit=2, deadline_s=10)
-    assert result["outcome"] == outcome
-    assert len(result["solutions"]) == found
+    result = service.count(item, limit=2, deadline=10)
+    assert result.verdict == outcome
+    assert len(result.solutions) == found
 
 
 def test_count_keeps_expected_out_of_the_result(norinori: Genre) -> None:
     item = one(json.dumps(puzzle_obj(expected="multiple")))
-    assert "expected" not in service.count(item)
+    assert "expected" not in service.count(item).to_json()
 
 
 @pytest.mark.parametrize(
@@ -283,15 +287,21 @@ def test_count_refuses_bad_limits_and_deadlines(
         service.count(one(code), limit, deadline_s)
 
 
+def test_a_deadline_can_be_a_deadline(norinori: Genre, code: str) -> None:
+    expired = Deadline(0)
+    assert service.count(one(code), 2, expired).verdict is Verdict.TIMEOUT
+    assert service.count(one(code), 2, Deadline(10)).verdict is Verdict.UNIQUE
+
+
 def test_count_agrees_with_the_corpus_on_small_puzzles(norinori: Genre, corpus_dir: Path) -> None:
     items = service.load(str(corpus_dir / "janko-norinori.json"))
     small = [item for item in items if item.puzzle.width * item.puzzle.height <= 100][:12]
     assert small
     for item in small:
         result = service.count(item)
-        assert result["outcome"] == item.expected, item.id
+        assert result.verdict == item.expected, item.id
         if item.solution is not None:
-            assert result["solutions"] == [norinori.format_grid(item.puzzle, item.solution)]
+            assert result.solutions == (tuple(norinori.format_grid(item.puzzle, item.solution)),)
 
 
 # --- solve, validate, convert, genres ------------------------------------------------------
@@ -299,7 +309,10 @@ def test_count_agrees_with_the_corpus_on_small_puzzles(norinori: Genre, corpus_d
 
 def test_solve_reports_grid_steps_and_progress(norinori: Genre, code: str) -> None:
     for rung in norinori.rungs:
-        result = service.solve(one(code), rung, 10)
+        solved = service.solve(one(code), rung, 10)
+        assert solved.rung == rung
+        assert solved.contradiction is None
+        result = solved.to_json()
         assert list(result) == [
             "id", "rules", "decided", "grid", "steps", "contradiction", "timed_out"
         ]  # fmt: skip
@@ -316,13 +329,20 @@ def test_solve_reports_grid_steps_and_progress(norinori: Genre, code: str) -> No
 
 
 def test_solve_grid_agrees_with_its_steps(norinori: Genre, code: str) -> None:
-    result = service.solve(one(code), norinori.rungs[-1])
+    result = service.solve(one(code), norinori.rungs[-1]).to_json()
     decided = {cell for step in result["steps"] for cell in step["shaded"] + step["empty"]}
     shaded = {cell for step in result["steps"] for cell in step["shaded"]}
     for cell in range(25):
         mark = result["grid"][cell // 5][cell % 5]
         assert mark == ("#" if cell in shaded else "." if cell in decided else "?")
     assert result["decided"] == round(len(decided) / 25, 4)
+
+
+def test_solve_without_a_rung_runs_the_whole_ladder(norinori: Genre, code: str) -> None:
+    solved = service.solve(one(code))
+    assert solved.rung == norinori.ladder.top
+    assert solved.complete
+    assert solved.grid == tuple(SOLUTION)
 
 
 def test_solve_refuses_unknown_rungs_naming_the_known_ones(norinori: Genre, code: str) -> None:
@@ -338,10 +358,12 @@ def test_validate_lists_nothing_for_the_solution(norinori: Genre, code: str) -> 
 def test_validate_lists_every_violation(norinori: Genre, code: str) -> None:
     violations = service.validate(one(code), ["#####", ".....", ".....", ".....", "....."])
     assert violations
-    for violation in violations:
+    assert all(isinstance(violation, Violation) for violation in violations)
+    listed = [service.violation_to_json(violation) for violation in violations]
+    for violation in listed:
         assert list(violation) == ["rule", "text", "cells", "regions"]
         assert isinstance(violation["text"], str)
-    json.dumps(violations)
+    json.dumps(listed)
 
 
 @pytest.mark.parametrize("rows", [["##..."], ["##...."] * 5, ["##..x"] * 5])
@@ -371,7 +393,7 @@ def test_convert_refuses_unknown_formats(norinori: Genre, code: str) -> None:
 
 
 def test_genre_list_names_every_genre_with_its_rungs(norinori: Genre) -> None:
-    listed = {entry["name"]: entry for entry in service.genre_list()}
+    listed = {entry.name: entry.to_json() for entry in service.genre_list()}
     assert listed["norinori"] == {
         "name": "norinori",
         "title": norinori.title,
@@ -389,93 +411,129 @@ class Tiny:
     solutions: int
 
 
-class TinyGenre:
-    """A stand-in whose codes are `tiny.1.WxH.N` (N = its number of solutions)."""
+@dataclass
+class TinyPosition:
+    shaded: int = 0
+    empty: int = 0
 
-    name = "tiny"
-    title = "Tiny"
-    rungs = ("look",)
+    def apply(self, step: Step) -> Violation | None:
+        self.shaded |= step.shaded
+        self.empty |= step.empty
+        return None
 
-    def parse_code(self, text: str) -> Tiny:
-        _, _, size, payload = text.split(".")  # ValueError on a malformed code, on purpose
-        width, height = (int(part) for part in size.split("x"))
-        return Tiny(width, height, int(payload))
 
-    def format_code(self, puzzle: Tiny) -> str:
-        return f"tiny.1.{puzzle.width}x{puzzle.height}.{puzzle.solutions}"
+@rule("look", "Look", "the first cell is shaded, the second empty")
+def look(position: TinyPosition) -> Found:
+    return [] if position.shaded & 1 else [look.step(shaded=1, empty=2)]
 
-    def parse_url(self, url: str) -> Tiny:
-        width, height, payload = url.split("?")[1].split("/")[1:]
-        return Tiny(int(width), int(height), int(payload))
 
-    def format_url(self, puzzle: Tiny) -> str:
-        return f"https://puzz.link/p?tiny/{puzzle.width}/{puzzle.height}/{puzzle.solutions}"
+def tiny_code(text: str) -> Tiny:
+    """`tiny.1.WxH.N` (N = its number of solutions)."""
+    parts = text.split(".")
+    if len(parts) != 4:
+        raise CodeError(f"expected 4 parts, found {len(parts)}")
+    width, height = parse_size(parts[2], "code params")
+    return Tiny(width, height, int(parts[3]))  # ValueError for a payload not a number: a bug
 
-    def from_json(self, obj: Mapping[str, Any]) -> Tiny:
-        return Tiny(obj["width"], obj["height"], obj["solutions"])  # KeyError on purpose
 
-    def to_json(self, puzzle: Tiny) -> dict[str, Any]:
-        return {"genre": "tiny", "width": puzzle.width, "height": puzzle.height, "id": "x"}
+def tiny_url(url: str) -> Tiny:
+    parts = url.split("?")[1].split("/")[1:]
+    if len(parts) != 3 or not all(part.isdigit() for part in parts):
+        raise CodeError("expected WIDTH/HEIGHT/SOLUTIONS")
+    width, height, payload = (int(part) for part in parts)
+    return Tiny(width, height, payload)
 
-    def format_grid(self, puzzle: Tiny, shaded: int) -> list[str]:
-        w = puzzle.width
-        return [
-            "".join("#" if shaded >> (r * w + c) & 1 else "." for c in range(w))
-            for r in range(puzzle.height)
-        ]
 
-    def parse_grid(self, puzzle: Tiny, rows: list[str]) -> int:
-        if len(rows) != puzzle.height:
-            raise CodeError("wrong number of rows")
-        return sum(1 << i for i, ch in enumerate("".join(rows)) if ch == "#")
+def tiny_count(puzzle: Tiny, limit: int, deadline: Deadline) -> Outcome:
+    found = tuple(range(1, min(puzzle.solutions, limit) + 1))
+    verdict = verdict_for(len(found), not deadline.expired())
+    return Outcome(verdict, found, limit, nodes=3, propagations=0, elapsed=0.0)
 
-    def validate(self, puzzle: Tiny, shaded: int) -> list[Violation]:
-        return [] if shaded == 1 else [Violation("one", "shade only the first cell", (0,))]
 
-    def solve(self, puzzle: Tiny, rung: str, deadline: Deadline) -> Progress:
-        return Progress(rung, shaded=1, empty=2, steps=(), size=puzzle.width * puzzle.height)
+def no_boards(request: Request, seed: int, deadline: Deadline) -> Generated[Tiny]:
+    raise GenerationError("tiny boards are not generated", {})
 
-    def count(self, puzzle: Tiny, limit: int, deadline: Deadline) -> Outcome:
-        found = tuple(range(1, min(puzzle.solutions, limit) + 1))
-        verdict = verdict_for(len(found), not deadline.expired())
-        return Outcome(verdict, found, limit, nodes=3, propagations=0, elapsed=0.0)
 
-    def transform(self, puzzle: Tiny, symmetry: Symmetry) -> Tiny:
-        return puzzle
+TINY: Genre[Tiny] = Genre(
+    name="tiny",
+    title="Tiny",
+    lessons=("Shade the first cell.",),
+    parse_code=tiny_code,
+    format_code=lambda p: f"tiny.1.{p.width}x{p.height}.{p.solutions}",
+    parse_url=tiny_url,
+    format_url=lambda p: f"https://puzz.link/p?tiny/{p.width}/{p.height}/{p.solutions}",
+    from_json=lambda obj: Tiny(obj["width"], obj["height"], obj["solutions"]),  # KeyError: a bug
+    to_json=lambda p: {"genre": "tiny", "width": p.width, "height": p.height, "id": "x"},
+    validate=lambda p, shaded: (
+        [] if shaded == 1 else [Violation("one", "shade only the first cell", (0,))]
+    ),
+    ladder=Ladder((Rung("look", "easy", "the first two cells", (look,)),)),
+    position=lambda puzzle, deadline: TinyPosition(),
+    count=tiny_count,
+    transform=lambda puzzle, symmetry: puzzle,
+    generate=no_boards,
+    generator="tiny/1",
+    sizes=((1, 1), (9, 9)),
+)
 
 
 @pytest.fixture
-def tiny(monkeypatch: pytest.MonkeyPatch) -> TinyGenre:
-    genre = TinyGenre()
-    monkeypatch.setattr(registry, "genres", lambda: {"tiny": genre})
-    return genre
+def tiny() -> Iterator[Genre[Tiny]]:
+    """The stand-in, registered alone."""
+    saved = registry.genres()
+    for name in saved:
+        registry.unregister(name)
+    registry.register(TINY)
+    yield TINY
+    registry.unregister(TINY.name)
+    for genre in saved.values():
+        registry.register(genre)
 
 
-def test_the_service_only_uses_the_genre_contract(tiny: TinyGenre) -> None:
+def test_the_service_only_uses_the_genre_contract(tiny: Genre[Tiny]) -> None:
     item = one("tiny.1.2x2.1")
     assert item.genre is tiny
-    assert service.count(item)["solutions"] == [["#.", ".."]]
-    assert service.count(one("puzz.link/p?tiny/2/2/5"))["outcome"] == "multiple"
-    assert service.solve(item, "look")["grid"] == ["#.", "??"]
-    assert service.solve(item, "look")["decided"] == 0.5
+    assert service.count(item).solutions == (("#.", ".."),)
+    assert service.count(one("puzz.link/p?tiny/2/2/5")).verdict is Verdict.MULTIPLE
+    assert service.solve(item, "look").grid == ("#.", "??")
+    assert service.solve(item, "look").decided == 0.5
+    assert service.solve(item).rung == "look"
     assert service.validate(item, ["#.", ".."]) == []
     assert (
         service.convert(item, "json") == '{"id":"tiny.1.2x2.1","genre":"tiny","width":2,"height":2}'
     )
-    assert service.genre_list() == [{"name": "tiny", "title": "Tiny", "rungs": ["look"]}]
+    assert [g.to_json() for g in service.genre_list()] == [
+        {"name": "tiny", "title": "Tiny", "rungs": ["look"]}
+    ]
 
 
 @pytest.mark.parametrize(
     ("source", "fragment"),
     [
-        ("tiny.1.2x2", "code 'tiny.1.2x2': invalid puzzle (ValueError"),
-        ("tiny.1.2x2.many", "invalid puzzle (ValueError"),
-        ("https://puzz.link/p?tiny/2", "URL 'https://puzz.link/p?tiny/2': invalid puzzle"),
-        ('{"genre": "tiny", "width": 2}', "JSON text: puzzle: missing key 'height'"),
+        ("tiny.1.2x2", "code 'tiny.1.2x2': expected 4 parts, found 3"),
+        ("tiny.1.axb.1", "code 'tiny.1.axb.1': code params: size 'axb' is not WIDTHxHEIGHT"),
+        ("https://puzz.link/p?tiny/2", "URL 'https://puzz.link/p?tiny/2': expected WIDTH/"),
         ("norinori.1.5x5.abc", "unknown genre 'norinori'; known: tiny"),
     ],
 )
-def test_codec_failures_of_any_kind_become_code_errors(
-    tiny: TinyGenre, source: str, fragment: str
+def test_a_codecs_code_errors_are_reported_where_they_happened(
+    tiny: Genre[Tiny], source: str, fragment: str
 ) -> None:
     assert_one_line_error(source, fragment)
+
+
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [("tiny.1.2x2.many", ValueError), ('{"genre": "tiny", "width": 2}', KeyError)],
+)
+def test_anything_else_a_codec_raises_is_a_bug_and_surfaces(
+    tiny: Genre[Tiny], source: str, error: type[Exception]
+) -> None:
+    with pytest.raises(error) as caught:
+        service.load(source)
+    assert not isinstance(caught.value, GridproofError)
+
+
+def test_generate_refuses_options_the_genre_lacks(norinori: Genre) -> None:
+    with pytest.raises(CodeError, match="Norinori has no option 'colour'; it has none"):
+        service.generate("norinori", 6, 6, 1, options={"colour": "red"})

@@ -1,8 +1,255 @@
-"""gridproof: pencil-puzzle engines in which every published puzzle is proven unique."""
+"""gridproof: pencil-puzzle engines in which every published puzzle is proven unique.
 
+The library, on the Norinori of `docs/formats.md`:
+
+>>> import gridproof as gp
+>>> p = gp.load("https://puzz.link/p?norinori/5/5/cag4ocjo")
+>>> counted = gp.count(p)
+>>> counted.verdict
+<Verdict.UNIQUE: 'unique'>
+>>> counted.solutions[0]
+('##...', '..##.', '##..#', '....#', '##...')
+
+The calls: `load` (one puzzle from a code, a puzz.link URL, JSON text or a JSON file) and
+`load_all` (every puzzle of a corpus), `count`, `solve`, `hint`, `check`, `validate`,
+`generate`, `convert`, `genre` and `genre_names`. The values they return: `Loaded`,
+`Counted`, `Solved`, `Board`, `Hint` (with its `HintStatus`), `Checked`, `Marks`, `Step`,
+`Violation`, `Verdict`, `Health`; `Genre` is the record each genre registers, `Deadline`
+a time limit the caller may cancel. Every value's `to_json()` is the shape the CLI's
+`--json` and the web API use. Errors: `GridproofError` is the root, `CodeError` anything
+that cannot be parsed, `GenerationError` a board not proven in time (with its `health`).
+Versions: `__version__` and `ENGINE_VERSION`.
+"""
+
+from collections.abc import Sequence as _Sequence
+from typing import Any as _Any
+
+import gridproof.genres  # noqa: F401  (the built-in genres register themselves)
+from gridproof import play as _play
+from gridproof import service as _service
+from gridproof.core.contract import Genre, Health
+from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, GridproofError
+from gridproof.core.errors import quote as _quote
+from gridproof.core.outcome import Verdict
+from gridproof.core.registry import genre as _genre
+from gridproof.core.registry import genres as _registered
+from gridproof.core.trace import Step, Violation
+from gridproof.play import Checked, Hint, HintStatus, Marks
+from gridproof.service import Board, Counted, Loaded, Solved
+from gridproof.service import Seconds as _Seconds
+from gridproof.version import ENGINE_VERSION, __version__
 
-__version__ = "0.1.0"
-ENGINE_VERSION = __version__
+__all__ = [
+    "ENGINE_VERSION",
+    "Board",
+    "Checked",
+    "CodeError",
+    "Counted",
+    "Deadline",
+    "GenerationError",
+    "Genre",
+    "GridproofError",
+    "Health",
+    "Hint",
+    "HintStatus",
+    "Loaded",
+    "Marks",
+    "Solved",
+    "Step",
+    "Verdict",
+    "Violation",
+    "__version__",
+    "check",
+    "convert",
+    "count",
+    "generate",
+    "genre",
+    "genre_names",
+    "hint",
+    "load",
+    "load_all",
+    "solve",
+    "validate",
+]
 
-__all__ = ["ENGINE_VERSION", "CodeError", "GenerationError", "GridproofError", "__version__"]
+
+def load(source: str) -> Loaded:
+    """The one puzzle in `source`: a puzzle code, a puzz.link URL, JSON text, or the path
+    of a JSON file. A source holding several puzzles is a `CodeError` (see `load_all`).
+
+    >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
+    >>> p.genre.name, p.puzzle.width, p.puzzle.height
+    ('norinori', 5, 5)
+    >>> load("norinori.1.5x5.!")
+    Traceback (most recent call last):
+    ...
+    gridproof.core.errors.CodeError: code 'norinori.1.5x5.!': code payload: character '!' ...
+    """
+    items = _service.load(source)
+    if len(items) != 1:
+        raise CodeError(f"{_quote(source)} holds {len(items)} puzzles, not one; load_all reads all")
+    return items[0]
+
+
+def load_all(source: str) -> list[Loaded]:
+    """Every puzzle in `source` (a corpus file `{"genre", "puzzles": [...]}` holds many),
+    each with its id and what the corpus says about it (`expected`, `solution`)."""
+    return _service.load(source)
+
+
+def count(puzzle: Loaded, limit: int = 2, *, deadline: _Seconds = None) -> Counted:
+    """Count the solutions of `puzzle` up to `limit` (at least 2: uniqueness needs a second
+    search), within `deadline` (seconds, a `Deadline`, or None for no limit). A count that
+    runs out of time has the verdict `timeout`, never a guess.
+
+    >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
+    >>> counted = count(p, limit=2, deadline=10)
+    >>> str(counted.verdict), len(counted.solutions)
+    ('unique', 1)
+    >>> counted.to_json()["outcome"]
+    'unique'
+    """
+    return _service.count(puzzle, limit, deadline)
+
+
+def solve(puzzle: Loaded, rung: str | None = None, *, deadline: _Seconds = None) -> Solved:
+    """Run the genre's rule ladder up to `rung` (None: every rung) from an empty grid: what
+    those rules decide alone, step by step, each step a sentence.
+
+    >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
+    >>> solved = solve(p)
+    >>> solved.complete, solved.grid
+    (True, ('##...', '..##.', '##..#', '....#', '##...'))
+    >>> solved.steps[0].text
+    'region 1 needs two shaded cells and only r1c1, r1c2 can hold them'
+    >>> solved.steps[0].rule, p.genre.ladder.rung_of(solved.steps[0].rule)
+    ('region-needs', 'local')
+    """
+    return _service.solve(puzzle, rung, deadline)
+
+
+def hint(
+    puzzle: Loaded,
+    marks: _Sequence[str] | Marks,
+    *,
+    reveal: bool = False,
+    deadline: _Seconds = None,
+) -> Hint:
+    """The next thing to do from a player's `marks` (rows of `#` shaded, `+` marked empty,
+    `.` unknown): how many marks contradict the solution, if any (which ones only if
+    `reveal`); else the next deduction of the genre's ladder, its rule named and its cells
+    listed; else one cell of the solution. `deadline` bounds the count and the search.
+
+    >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
+    >>> h = hint(p, ["....."] * 5)
+    >>> h.status, h.rule, h.title
+    (<HintStatus.STEP: 'step'>, 'region-needs', 'Region needs its last cells')
+    >>> h.text, h.shaded
+    ('region 1 needs two shaded cells and only r1c1, r1c2 can hold them', (0, 1))
+    >>> hint(p, ["+....", ".....", ".....", ".....", "....."]).text
+    '1 mark contradicts the solution. Undo them, or press Check and Show to find them.'
+    """
+    clock = _service.as_deadline(deadline)
+    known = _marks(puzzle, marks)
+    answer = _play.counted_answer(puzzle.genre, puzzle.puzzle, clock)
+    return _play.hint(puzzle.genre, puzzle.puzzle, known, answer, clock, reveal)
+
+
+def check(
+    puzzle: Loaded,
+    marks: _Sequence[str] | Marks,
+    *,
+    reveal: bool = False,
+    deadline: _Seconds = None,
+) -> Checked:
+    """How many of `marks` contradict the solution (which ones only if `reveal`), and
+    whether the shaded cells already satisfy every rule.
+
+    >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
+    >>> checked = check(p, ["##+..", ".....", ".....", ".....", "....#"], reveal=True)
+    >>> checked.mistakes, checked.cells, checked.solved
+    (1, (24,), False)
+    >>> checked.text
+    '1 mark contradicts the solution: r5c5'
+    """
+    known = _marks(puzzle, marks)
+    answer = _play.counted_answer(puzzle.genre, puzzle.puzzle, _service.as_deadline(deadline))
+    return _play.check(puzzle.genre, puzzle.puzzle, known, answer, reveal)
+
+
+def validate(puzzle: Loaded, grid: _Sequence[str]) -> list[Violation]:
+    """Every rule the grid (rows of text, `#` shaded) breaks; empty for a solution. The
+    validator shares no code with the solvers.
+
+    >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
+    >>> validate(p, ["##...", "..##.", "##..#", "....#", "##..."])
+    []
+    >>> broken = validate(p, ["##...", ".....", ".....", ".....", "....."])
+    >>> len(broken), broken[0].rule, broken[0].text
+    (4, 'region-count', 'region 2 holds 0 shaded cells, not 2')
+    """
+    return _service.validate(puzzle, grid)
+
+
+def generate(
+    genre: str,
+    *,
+    size: tuple[int, int],
+    seed: int,
+    difficulty: str | None = None,
+    deadline: _Seconds = 60.0,
+    **options: _Any,
+) -> Board:
+    """A `genre` board of `size` (width, height) proven unique, the same for the same
+    seed on every machine; `difficulty` one of the genre's grades (None: any), `options`
+    the genre's own settings. `GenerationError` when none is proven within `deadline`.
+
+    >>> board = generate("norinori", size=(6, 6), seed=7)
+    >>> board.size, board.seed, board.difficulty in genre("norinori").difficulties
+    ('6x6', 7, True)
+    >>> str(count(board.loaded).verdict)
+    'unique'
+    >>> validate(board.loaded, board.solution_rows)
+    []
+    """
+    width, height = size
+    return _service.generate(genre, width, height, seed, difficulty, deadline, options)
+
+
+def convert(puzzle: Loaded, to: str) -> str:
+    """`puzzle` as a gridproof code (`"code"`), a puzz.link URL (`"url"`) or compact JSON
+    (`"json"`).
+
+    >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
+    >>> convert(p, "code")
+    'norinori.1.5x5.YqBMMng'
+    >>> convert(load("norinori.1.5x5.YqBMMng"), "url")
+    'https://puzz.link/p?norinori/5/5/cag4ocjo'
+    """
+    return _service.convert(puzzle, to)
+
+
+def genre_names() -> tuple[str, ...]:
+    """The names of every registered genre, in name order.
+
+    >>> genre_names()
+    ('nondango', 'nonogram', 'norinori')
+    """
+    return tuple(sorted(_registered()))
+
+
+def genre(name: str) -> Genre[_Any]:
+    """The genre record called `name` (its ladder, grades, codecs, counter, generator);
+    a `CodeError` naming the known genres otherwise.
+
+    >>> genre("norinori").difficulties
+    ('easy', 'medium', 'hard')
+    >>> genre("norinori").ladder.names
+    ('local', 'pairs', 'probe')
+    """
+    return _genre(name)
+
+
+def _marks(puzzle: Loaded, marks: _Sequence[str] | Marks) -> Marks:
+    return marks if isinstance(marks, Marks) else _play.parse_marks(puzzle.puzzle, marks)

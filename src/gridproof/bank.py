@@ -2,7 +2,7 @@
 
 Glossary: a `key` is (genre, width, height, difficulty), what a player asks "new game" for; a
 `record` is one banked board with everything needed to reproduce and trust it (code, seed,
-generator, metrics, the generator's health record, and the verification: the engine's own
+generator version, metrics, the generator's health record, and the verification: the engine's own
 count to 2 with its verdict, nodes, time and engine version). The solution is kept here, on
 the server, so hints and checks need no recount; nothing in this module sends it anywhere.
 
@@ -25,13 +25,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gridproof import ENGINE_VERSION, service
+from gridproof import service
 from gridproof.core import registry
 from gridproof.core.codes import parse_size
+from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Genre
+from gridproof.version import ENGINE_VERSION
 
 SCHEMA_VERSION = 1
 STANDARD_SIDES = (5, 7, 10, 15, 20, 25, 30)
@@ -104,6 +105,8 @@ class Record:
     difficulty: str
     seed: int
     generator: str
+    """The generator's version (`Genre.generator`): what the board depends on besides the
+    key and the seed."""
     metrics: Mapping[str, Any]
     health: Mapping[str, Any]
     solution: int
@@ -140,17 +143,12 @@ def default_path() -> Path:
     return folder / "gridproof" / "bank.sqlite3"
 
 
-def offered_sizes(genre: Genre) -> list[tuple[int, int]]:
+def offered_sizes(genre: Genre[Any]) -> list[tuple[int, int]]:
     """The square sizes a player can pick for `genre`, smallest first."""
     (min_w, min_h), (max_w, max_h) = genre.sizes
     return [
         (side, side) for side in STANDARD_SIDES if min_w <= side <= max_w and min_h <= side <= max_h
     ]
-
-
-def generator_name(genre: Genre) -> str:
-    """The generator that made a board: the genre with the engine version."""
-    return f"{genre.name}/{ENGINE_VERSION}"
 
 
 # --- making a verified record ------------------------------------------------------------
@@ -169,27 +167,27 @@ def make_record(
     this function returns has been counted unique twice. Top level and plain data, so a
     worker process can run it.
     """
-    genre = registry.genre(key.genre)
-    made = service.generate(key.genre, key.width, key.height, seed, key.difficulty, generate_s)
-    puzzle = genre.parse_code(made["code"])
-    solution = genre.parse_grid(puzzle, made["solution"])
+    board = service.generate(key.genre, key.width, key.height, seed, key.difficulty, generate_s)
+    genre = board.genre
+    puzzle = genre.parse_code(board.code)  # what is banked is the code: count that
     outcome = genre.count(puzzle, 2, Deadline(verify_s))
-    if outcome.verdict is not Verdict.UNIQUE or outcome.solutions != (solution,):
+    health = board.health.as_dict()
+    if outcome.verdict is not Verdict.UNIQUE or outcome.solutions != (board.solution,):
         raise GenerationError(
-            f"the recount of {made['code']} says {outcome.verdict}, not the generator's answer",
-            {**made["health"], "recount": str(outcome.verdict)},
+            f"the recount of {board.code} says {outcome.verdict}, not the generator's answer",
+            {**health, "recount": str(outcome.verdict)},
         )
     return Record(
-        code=made["code"],
+        code=board.code,
         genre=genre.name,
         width=key.width,
         height=key.height,
-        difficulty=made["difficulty"],
+        difficulty=board.difficulty,
         seed=seed,
-        generator=generator_name(genre),
-        metrics=made["metrics"],
-        health=made["health"],
-        solution=solution,
+        generator=genre.generator,
+        metrics=dict(board.metrics),
+        health=health,
+        solution=board.solution,
         verdict=str(outcome.verdict),
         nodes=outcome.nodes,
         elapsed_s=round(outcome.elapsed, 6),
@@ -439,6 +437,6 @@ def check_key(genre_name: str, size: str, difficulty: str | None) -> Key:
     return Key(genre.name, width, height, chosen)
 
 
-def default_difficulty(genre: Genre) -> str:
+def default_difficulty(genre: Genre[Any]) -> str:
     """What a player gets without asking: `easy` where a genre has it, else its easiest."""
     return "easy" if "easy" in genre.difficulties else genre.difficulties[0]

@@ -13,13 +13,15 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
-from gridproof import __version__, service
+from gridproof import service
 from gridproof.core import registry
 from gridproof.core.codes import parse_size
+from gridproof.core.contract import Genre
 from gridproof.core.errors import GenerationError, GridproofError, quote
 from gridproof.core.grid import cell_name
+from gridproof.version import __version__
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_PIPE, EXIT_INTERRUPT = 0, 1, 2, 141, 130
 MAX_GRID_FILE_BYTES = 1024 * 1024
@@ -66,16 +68,17 @@ def _count(args: argparse.Namespace) -> int:
     mismatches = 0
     for item in items:
         result = service.count(item, args.limit, args.deadline)
-        tally[result["outcome"]] = tally.get(result["outcome"], 0) + 1
-        mismatched = item.expected is not None and item.expected != result["outcome"]
+        verdict = str(result.verdict)
+        tally[verdict] = tally.get(verdict, 0) + 1
+        mismatched = item.expected is not None and item.expected != verdict
         mismatches += mismatched
         if args.json:
-            _emit(json.dumps(result))
+            _emit_json(result.to_json())
             continue
         line = (
-            f"{result['id']:<32} {result['genre']:<10} {_size(item):>7} "
-            f"{result['outcome']:<8} {result['elapsed_s'] * 1000:>10.1f} ms "
-            f"{result['nodes']:>9} nodes"
+            f"{result.id:<32} {result.genre:<10} {_size(item):>7} "
+            f"{verdict:<8} {result.elapsed_s * 1000:>10.1f} ms "
+            f"{result.nodes:>9} nodes"
         )
         if mismatched:
             line += f"  MISMATCH: expected {item.expected}"
@@ -94,18 +97,18 @@ def _solve(args: argparse.Namespace) -> int:
     for item in items:
         result = service.solve(item, args.rules, args.deadline)
         if args.json:
-            _emit(json.dumps(result))
+            _emit_json(result.to_json())
             continue
-        _emit(f"{result['id']}: rung {result['rules']}, {result['decided']:.1%} decided")
-        for row in result["grid"]:
+        _emit(f"{result.id}: rung {result.rung}, {result.decided:.1%} decided")
+        for row in result.grid:
             _emit(row)
-        for number, step in enumerate(result["steps"], 1):
-            _emit(f"{number:>4}. [{step['rule']}] {step['text']}")
-        if result["contradiction"] is not None:
-            _emit(f"contradiction: {result['contradiction']}")
-        if result["timed_out"]:
+        for number, step in enumerate(result.steps, 1):
+            _emit(f"{number:>4}. [{step.rule}] {step.text}")
+        if result.contradiction is not None:
+            _emit(f"contradiction: {result.contradiction.text}")
+        if result.timed_out:
             _emit("stopped: out of time")
-        completed += result["decided"] == 1.0 and result["contradiction"] is None
+        completed += result.complete
     if not args.json and len(items) > 1:
         _emit(f"rung {args.rules} completes {completed} of {len(items)} puzzles alone")
     return EXIT_OK
@@ -115,15 +118,16 @@ def _validate(args: argparse.Namespace) -> int:
     item = _load_one(args.source, "validate")
     violations = service.validate(item, _grid_rows(args.grid))
     if args.json:
-        _emit(json.dumps({"id": item.id, "violations": violations}))
+        listed = [service.violation_to_json(v) for v in violations]
+        _emit_json({"id": item.id, "violations": listed})
     elif not violations:
         _emit(f"{item.id}: the grid is a solution")
     else:
         _emit(f"{item.id}: {len(violations)} rule(s) broken")
         width = item.puzzle.width
         for v in violations:
-            cells = ", ".join(cell_name(cell, width) for cell in v["cells"])
-            _emit(f"  [{v['rule']}] {v['text']}" + (f" ({cells})" if cells else ""))
+            cells = ", ".join(cell_name(cell, width) for cell in v.cells)
+            _emit(f"  [{v.rule}] {v.text}" + (f" ({cells})" if cells else ""))
     return EXIT_INVALID if violations else EXIT_OK
 
 
@@ -141,14 +145,14 @@ def _generate(args: argparse.Namespace) -> int:
             args.genre, width, height, args.seed + index, args.difficulty, args.deadline, options
         )
         if args.json:
-            _emit(json.dumps(board))
+            _emit_json(board.to_json())
             continue
-        health = board["health"]
+        health = board.health
         _emit(
-            f"{board['code']}  seed {board['seed']}  {board['difficulty']}  "
-            f"{health['attempts']} attempt(s), {health['milliseconds']:.0f} ms"
+            f"{board.code}  seed {board.seed}  {board.difficulty}  "
+            f"{health.attempts} attempt(s), {health.milliseconds:.0f} ms"
         )
-        for row in board["solution"] if args.show_solution else ():
+        for row in board.solution_rows if args.show_solution else ():
             _emit(f"  {row}")
     return EXIT_OK
 
@@ -276,8 +280,8 @@ def _add_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
         _add_json(kind, "one JSON object per board per line")
 
 
-def _studied() -> list[registry.Genre]:
-    return [g for g in registry.genres().values() if isinstance(g, registry.Studied)]
+def _studied() -> list[Genre[Any]]:
+    return [g for g in registry.genres().values() if g.study is not None]
 
 
 def _command(
@@ -392,6 +396,10 @@ def _size(item: service.Loaded) -> str:
 
 def _emit(line: str) -> None:
     print(line, flush=True)
+
+
+def _emit_json(value: dict[str, Any]) -> None:
+    _emit(json.dumps(value))
 
 
 def _say_error(message: str) -> None:

@@ -6,30 +6,39 @@ what the server knows about a puzzle's solutions: the counted verdict and, when 
 unique, the solution mask. The solution is used here to count contradicting marks and is
 never part of anything this module returns, except the cells of one deduction (a hint) or,
 when the player asks, the cells of their own marks that are wrong.
+
+Results are frozen values (`Offer`, `PuzzleView`, `Hint`, `Checked`); the web turns them
+into JSON with their `to_json()`.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-from gridproof import ENGINE_VERSION
 from gridproof.bank import Bank, Record, default_difficulty, offered_sizes
 from gridproof.core import registry
+from gridproof.core.codes import format_size
+from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
-from gridproof.core.errors import CodeError, GridproofError, quote
-from gridproof.core.grid import bits, cell_name
+from gridproof.core.errors import GridproofError
+from gridproof.core.grid import Sized, bits, cell_name, format_rows, low_bit, parse_rows
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Genre
+from gridproof.version import ENGINE_VERSION
 
 SHADED, EMPTY, UNKNOWN = "#", "+", "."
+MARKS = {SHADED: 0, EMPTY: 1, UNKNOWN: -1}
+"""The marks' alphabet: each character's layer (shaded, empty) for `core.grid.parse_rows`."""
 MARKS_HELP = (
     "the player's marks: one string per row, one character per cell, "
-    "'#' shaded, '+' marked empty, '.' unknown"
+    f"'{SHADED}' shaded, '{EMPTY}' marked empty, '{UNKNOWN}' unknown"
 )
+REVEAL, REVEAL_TITLE = "reveal", "Reveal"
+"""The player's own pseudo-rule: one cell of the solution, when no rule of the ladder applies."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +51,7 @@ class Marks:
 class Answer:
     """The counted verdict of a puzzle and, when unique, its solution mask."""
 
-    verdict: str
+    verdict: Verdict
     solution: int | None
     nodes: int
     elapsed_s: float
@@ -50,47 +59,23 @@ class Answer:
 
     def verification(self) -> dict[str, Any]:
         return {
-            "verdict": self.verdict,
+            "verdict": str(self.verdict),
             "nodes": self.nodes,
             "elapsed_s": self.elapsed_s,
             "engine": self.engine,
         }
 
 
-def parse_marks(puzzle: Any, rows: Sequence[str]) -> Marks:
+def parse_marks(puzzle: Sized, rows: Sequence[str]) -> Marks:
     """The masks of `rows`; `CodeError` saying which row or cell is wrong."""
-    width, height = puzzle.width, puzzle.height
-    if len(rows) != height:
-        raise CodeError(f"marks: {len(rows)} rows given, the puzzle has {height}")
-    shaded = empty = 0
-    for r, row in enumerate(rows):
-        if len(row) != width:
-            raise CodeError(
-                f"marks: row {r + 1} {quote(row)} has {len(row)} cells, the puzzle {width}"
-            )
-        for c, ch in enumerate(row):
-            if ch == SHADED:
-                shaded |= 1 << (r * width + c)
-            elif ch == EMPTY:
-                empty |= 1 << (r * width + c)
-            elif ch != UNKNOWN:
-                raise CodeError(
-                    f"marks: row {r + 1}, column {c + 1}: {ch!r} is not "
-                    f"'{SHADED}' (shaded), '{EMPTY}' (marked empty) or '{UNKNOWN}' (unknown)"
-                )
+    shaded, empty = parse_rows(rows, puzzle.width, puzzle.height, MARKS, "marks")
     return Marks(shaded, empty)
 
 
-def format_marks(puzzle: Any, marks: Marks) -> list[str]:
+def format_marks(puzzle: Sized, marks: Marks) -> list[str]:
     """The rows of `marks`, the inverse of `parse_marks`."""
-    width = puzzle.width
-    return [
-        "".join(
-            SHADED if marks.shaded >> cell & 1 else EMPTY if marks.empty >> cell & 1 else UNKNOWN
-            for cell in range(r * width, (r + 1) * width)
-        )
-        for r in range(puzzle.height)
-    ]
+    layers = [(SHADED, marks.shaded), (EMPTY, marks.empty)]
+    return format_rows(puzzle.width, puzzle.height, layers, UNKNOWN)
 
 
 # --- answers -------------------------------------------------------------------------------
@@ -106,15 +91,17 @@ class Answers:
         self._known: OrderedDict[str, Answer] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, genre: Genre, puzzle: Any, deadline: Deadline) -> Answer:
+    def get(self, genre: Genre[Any], puzzle: Any, deadline: Deadline) -> Answer:
         code = genre.format_code(puzzle)
         with self._lock:
             if code in self._known:
                 self._known.move_to_end(code)
                 return self._known[code]
         record = self.bank.find(code) if self.bank is not None else None
-        answer = _answer_of(record) if record is not None else _count(genre, puzzle, deadline)
-        if answer.verdict != Verdict.TIMEOUT:
+        answer = (
+            _answer_of(record) if record is not None else counted_answer(genre, puzzle, deadline)
+        )
+        if answer.verdict is not Verdict.TIMEOUT:
             with self._lock:
                 self._known[code] = answer
                 while len(self._known) > self._size:
@@ -123,45 +110,110 @@ class Answers:
 
 
 def _answer_of(record: Record) -> Answer:
-    return Answer(record.verdict, record.solution, record.nodes, record.elapsed_s, record.engine)
+    return Answer(
+        Verdict(record.verdict), record.solution, record.nodes, record.elapsed_s, record.engine
+    )
 
 
-def _count(genre: Genre, puzzle: Any, deadline: Deadline) -> Answer:
+def counted_answer(genre: Genre[Any], puzzle: Any, deadline: Deadline) -> Answer:
+    """The answer of `puzzle` counted now, to 2, within `deadline`."""
     outcome = genre.count(puzzle, 2, deadline)
     solution = outcome.solutions[0] if outcome.verdict is Verdict.UNIQUE else None
     return Answer(
-        str(outcome.verdict), solution, outcome.nodes, round(outcome.elapsed, 6), ENGINE_VERSION
+        outcome.verdict, solution, outcome.nodes, round(outcome.elapsed, 6), ENGINE_VERSION
     )
 
 
 # --- what the player sees ------------------------------------------------------------------
 
 
-def catalog() -> list[dict[str, Any]]:
-    """Every genre as the player offers it: title, lessons, sizes, difficulties."""
-    return [
-        {
-            "name": genre.name,
-            "title": genre.title,
-            "lessons": list(genre.lessons),
-            "sizes": [f"{w}x{h}" for w, h in offered_sizes(genre)],
-            "difficulties": list(genre.difficulties),
-            "default_difficulty": default_difficulty(genre),
-            "rungs": list(genre.rungs),
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A genre as the player offers it: title, lessons, sizes, difficulties, rungs."""
+
+    name: str
+    title: str
+    lessons: tuple[str, ...]
+    sizes: tuple[tuple[int, int], ...]
+    difficulties: tuple[str, ...]
+    default_difficulty: str
+    rungs: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "lessons": list(self.lessons),
+            "sizes": [format_size(w, h) for w, h in self.sizes],
+            "difficulties": list(self.difficulties),
+            "default_difficulty": self.default_difficulty,
+            "rungs": list(self.rungs),
         }
+
+
+def catalog() -> list[Offer]:
+    """Every genre as the player offers it, by name."""
+    return [
+        Offer(
+            name=genre.name,
+            title=genre.title,
+            lessons=genre.lessons,
+            sizes=tuple(offered_sizes(genre)),
+            difficulties=genre.difficulties,
+            default_difficulty=default_difficulty(genre),
+            rungs=genre.rungs,
+        )
         for _, genre in sorted(registry.genres().items())
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class PuzzleView:
+    """A puzzle as the player gets it: its code, its data (what to draw), its provenance
+    and verification. Never its solution."""
+
+    code: str
+    genre: str
+    title: str
+    width: int
+    height: int
+    data: Mapping[str, Any]
+    url: str | None
+    origin: str
+    difficulty: str | None
+    seed: int | None
+    generator: str | None
+    metrics: Mapping[str, Any] | None
+    verification: Mapping[str, Any] | None
+    engine: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "genre": self.genre,
+            "title": self.title,
+            "width": self.width,
+            "height": self.height,
+            "data": dict(self.data),
+            "url": self.url,
+            "origin": self.origin,
+            "difficulty": self.difficulty,
+            "seed": self.seed,
+            "generator": self.generator,
+            "metrics": None if self.metrics is None else dict(self.metrics),
+            "verification": None if self.verification is None else dict(self.verification),
+            "engine": self.engine,
+        }
+
+
 def view(
-    genre: Genre,
+    genre: Genre[Any],
     puzzle: Any,
     origin: str,
     record: Record | None = None,
     answer: Answer | None = None,
-) -> dict[str, Any]:
-    """A puzzle as the player gets it: its code, its data (what to draw), its provenance
-    and verification. Never its solution."""
+) -> PuzzleView:
+    """A puzzle as the player gets it, with the bank's `record` or a counted `answer`."""
     data = {k: v for k, v in genre.to_json(puzzle).items() if k not in ("id", "genre")}
     verification = (
         record.verification()
@@ -170,25 +222,25 @@ def view(
         if answer is not None
         else None
     )
-    return {
-        "code": genre.format_code(puzzle),
-        "genre": genre.name,
-        "title": genre.title,
-        "width": puzzle.width,
-        "height": puzzle.height,
-        "data": data,
-        "url": _url(genre, puzzle),
-        "origin": origin,
-        "difficulty": record.difficulty if record is not None else None,
-        "seed": record.seed if record is not None else None,
-        "generator": record.generator if record is not None else None,
-        "metrics": dict(record.metrics) if record is not None else None,
-        "verification": verification,
-        "engine": ENGINE_VERSION,
-    }
+    return PuzzleView(
+        code=genre.format_code(puzzle),
+        genre=genre.name,
+        title=genre.title,
+        width=puzzle.width,
+        height=puzzle.height,
+        data=data,
+        url=_url(genre, puzzle),
+        origin=origin,
+        difficulty=record.difficulty if record is not None else None,
+        seed=record.seed if record is not None else None,
+        generator=record.generator if record is not None else None,
+        metrics=dict(record.metrics) if record is not None else None,
+        verification=verification,
+        engine=ENGINE_VERSION,
+    )
 
 
-def _url(genre: Genre, puzzle: Any) -> str | None:
+def _url(genre: Genre[Any], puzzle: Any) -> str | None:
     try:
         return genre.format_url(puzzle)
     except GridproofError:  # a variant puzz.link cannot express
@@ -198,6 +250,72 @@ def _url(genre: Genre, puzzle: Any) -> str | None:
 # --- check and hint ------------------------------------------------------------------------
 
 
+class HintStatus(StrEnum):
+    """What kind of hint the player gets."""
+
+    MISTAKES = "mistakes"
+    """Some marks contradict the solution."""
+    SOLVED = "solved"
+    STEP = "step"
+    """The next deduction of the ladder."""
+    REVEAL = "reveal"
+    """No rule applies: one cell of the solution."""
+    CONTRADICTION = "contradiction"
+    TIMEOUT = "timeout"
+    STUCK = "stuck"
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The next thing to do: its status, the sentence to show, the rule (id and title) of a
+    deduction, the cells to highlight and the cells it decides; `mistakes` counts the
+    contradicting marks of a `mistakes` hint."""
+
+    status: HintStatus
+    text: str
+    rule: str | None = None
+    title: str | None = None
+    cells: tuple[int, ...] = ()
+    regions: tuple[int, ...] = ()
+    shaded: tuple[int, ...] = ()
+    empty: tuple[int, ...] = ()
+    mistakes: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": str(self.status),
+            "text": self.text,
+            "rule": self.rule,
+            "title": self.title,
+            "cells": list(self.cells),
+            "regions": list(self.regions),
+            "shaded": list(self.shaded),
+            "empty": list(self.empty),
+            "mistakes": self.mistakes,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """How many marks contradict the solution (None when it is not known to be unique),
+    which ones (only when asked), and whether the shaded cells satisfy every rule."""
+
+    solved: bool
+    mistakes: int | None
+    cells: tuple[int, ...] | None
+    text: str
+    verdict: Verdict
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "solved": self.solved,
+            "mistakes": self.mistakes,
+            "cells": None if self.cells is None else list(self.cells),
+            "text": self.text,
+            "verdict": str(self.verdict),
+        }
+
+
 def mistakes(marks: Marks, solution: int) -> int:
     """The mask of marks that contradict `solution`: shaded cells that are empty in it, and
     cells marked empty that are shaded in it."""
@@ -205,38 +323,32 @@ def mistakes(marks: Marks, solution: int) -> int:
 
 
 def check(
-    genre: Genre, puzzle: Any, marks: Marks, answer: Answer, reveal: bool = False
-) -> dict[str, Any]:
+    genre: Genre[Any], puzzle: Any, marks: Marks, answer: Answer, reveal: bool = False
+) -> Checked:
     """How many marks contradict the solution (which, only if `reveal`), and whether the
     shaded cells already satisfy every rule (`solved`, by the validator)."""
     solved = not genre.validate(puzzle, marks.shaded)
     if answer.solution is None:
-        return {
-            "solved": solved,
-            "mistakes": None,
-            "cells": None,
-            "text": _not_unique(answer),
-            "verdict": answer.verdict,
-        }
+        return Checked(solved, None, None, _not_unique(answer), answer.verdict)
     wrong = mistakes(marks, answer.solution)
     count = wrong.bit_count()
-    return {
-        "solved": solved,
-        "mistakes": count,
-        "cells": list(bits(wrong)) if reveal else None,
-        "text": _mistakes_text(count, puzzle.width, wrong if reveal else 0),
-        "verdict": answer.verdict,
-    }
+    return Checked(
+        solved=solved,
+        mistakes=count,
+        cells=tuple(bits(wrong)) if reveal else None,
+        text=_mistakes_text(count, puzzle.width, wrong if reveal else 0),
+        verdict=answer.verdict,
+    )
 
 
 def hint(
-    genre: Genre,
+    genre: Genre[Any],
     puzzle: Any,
     marks: Marks,
     answer: Answer,
     deadline: Deadline,
     reveal: bool = False,
-) -> dict[str, Any]:
+) -> Hint:
     """The next thing to do: say so first if some marks are wrong (how many; which only if
     `reveal`); else the next deduction of the genre's whole ladder from the marks, naming
     its rule and the cells it looks at; if the ladder has none, one cell of the solution."""
@@ -244,76 +356,56 @@ def hint(
         wrong = mistakes(marks, answer.solution)
         if wrong:
             count = wrong.bit_count()
-            return _hint(
-                "mistakes",
+            return Hint(
+                HintStatus.MISTAKES,
                 _mistakes_text(count, puzzle.width, wrong if reveal else 0)
                 + ("" if reveal else " Undo them, or press Check and Show to find them."),
                 mistakes=count,
-                cells=list(bits(wrong)) if reveal else [],
+                cells=tuple(bits(wrong)) if reveal else (),
             )
     if not genre.validate(puzzle, marks.shaded):
-        return _hint("solved", "Every rule is satisfied: the puzzle is solved.")
+        return Hint(HintStatus.SOLVED, "Every rule is satisfied: the puzzle is solved.")
     progress = genre.solve(
-        puzzle, genre.rungs[-1], deadline, marks.shaded, marks.empty, max_steps=1
+        puzzle, genre.ladder.top, deadline, marks.shaded, marks.empty, max_steps=1
     )
     if progress.steps:
         step = progress.steps[0]
         shaded, empty = step.shaded & ~marks.shaded, step.empty & ~marks.empty
-        return _hint(
-            "step",
+        return Hint(
+            HintStatus.STEP,
             step.text,
             rule=step.rule,
-            title=rule_title(step.rule),
-            cells=sorted(set(step.cells) | set(bits(shaded | empty))),
-            regions=list(step.regions),
-            shaded=list(bits(shaded)),
-            empty=list(bits(empty)),
+            title=genre.ladder.title(step.rule),
+            cells=tuple(sorted(set(step.cells) | set(bits(shaded | empty)))),
+            regions=step.regions,
+            shaded=tuple(bits(shaded)),
+            empty=tuple(bits(empty)),
         )
     if progress.contradiction is not None:
-        return _hint("contradiction", f"Your marks cannot be completed: {progress.contradiction}")
+        text = f"Your marks cannot be completed: {progress.contradiction.text}"
+        return Hint(HintStatus.CONTRADICTION, text)
     if progress.timed_out:
-        return _hint("timeout", "No deduction found in time; try again or take a smaller step.")
+        text = "No deduction found in time; try again or take a smaller step."
+        return Hint(HintStatus.TIMEOUT, text)
     return _reveal_one(puzzle, marks, answer)
 
 
-def _reveal_one(puzzle: Any, marks: Marks, answer: Answer) -> dict[str, Any]:
+def _reveal_one(puzzle: Any, marks: Marks, answer: Answer) -> Hint:
     """The fallback hint when no rule applies: one undecided cell of the solution."""
     if answer.solution is None:
-        return _hint("stuck", "No rule applies to these marks. " + _not_unique(answer))
+        return Hint(HintStatus.STUCK, "No rule applies to these marks. " + _not_unique(answer))
     open_shaded = answer.solution & ~marks.shaded
     if not open_shaded:
-        return _hint("stuck", "Every shaded cell is in place; the rest are empty.")
-    cell = next(bits(open_shaded))
-    return _hint(
-        "reveal",
+        return Hint(HintStatus.STUCK, "Every shaded cell is in place; the rest are empty.")
+    cell = low_bit(open_shaded)
+    return Hint(
+        HintStatus.REVEAL,
         f"No rule of the ladder applies here; the solution shades {cell_name(cell, puzzle.width)}.",
-        rule="reveal",
-        title=rule_title("reveal"),
-        cells=[cell],
-        shaded=[cell],
+        rule=REVEAL,
+        title=REVEAL_TITLE,
+        cells=(cell,),
+        shaded=(cell,),
     )
-
-
-def _hint(status: str, text: str, **more: Any) -> dict[str, Any]:
-    body: dict[str, Any] = {
-        "status": status,
-        "text": text,
-        "rule": None,
-        "title": None,
-        "cells": [],
-        "regions": [],
-        "shaded": [],
-        "empty": [],
-        "mistakes": 0,
-    }
-    body.update(more)
-    return body
-
-
-def rule_title(rule: str) -> str:
-    """A rule's name in words: `domino-complete` is "Domino complete"."""
-    words = rule.replace("-", " ").replace("_", " ").strip()
-    return words[:1].upper() + words[1:] if words else "Deduction"
 
 
 def _mistakes_text(count: int, width: int, shown: int) -> str:
@@ -325,8 +417,8 @@ def _mistakes_text(count: int, width: int, shown: int) -> str:
 
 
 def _not_unique(answer: Answer) -> str:
-    if answer.verdict == Verdict.TIMEOUT:
+    if answer.verdict is Verdict.TIMEOUT:
         return "The solution could not be counted in time, so marks cannot be checked."
-    if answer.verdict == Verdict.NONE:
+    if answer.verdict is Verdict.NONE:
         return "This puzzle has no solution, so marks cannot be checked."
     return "This puzzle has more than one solution, so marks cannot be checked."

@@ -1,45 +1,187 @@
-"""What the CLI and the web both call: load puzzles from any format, count, solve, validate.
+"""What the CLI, the web and the library all call: load puzzles from any format, count,
+solve, validate, convert, generate.
 
 A SOURCE is a puzzle code (`GENRE.VERSION.PARAMS.PAYLOAD`), a puzz.link URL, a JSON document
 (`{...}` pasted as text) or the path of a JSON file holding one puzzle object or a corpus
 `{"genre", "puzzles": [...]}`. Every problem with a source is a `CodeError` whose one-line
 message quotes the input and says where; nothing here asks which genre it holds.
+
+Results are frozen values (`Counted`, `Solved`, `Board`, `core.trace.Violation`); each
+`to_json()` gives the shape the CLI's `--json` prints and the web API sends, made only
+there.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gridproof.core import registry
+from gridproof.core.codes import format_size
+from gridproof.core.contract import Genre, Health, Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GridproofError, quote
-from gridproof.core.grid import bits
-from gridproof.core.registry import Genre, Request, Studied, genres
+from gridproof.core.grid import bits, partial_rows
+from gridproof.core.outcome import Verdict
+from gridproof.core.trace import Step, Violation
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
 FORMATS = ("code", "url", "json")
 _URL_HOSTS = ("puzz.link", "pzv.jp")
 _URL_MODES = ("_edit", "_play")
-# What a codec may raise on malformed input besides CodeError; turned into CodeError here,
-# because this is where untrusted input meets the genres.
-_PARSE_FAILURES = (GridproofError, ValueError, TypeError, KeyError, IndexError, AttributeError)
+
+Grid = tuple[str, ...]
+"""A grid as rows of text, one string per row."""
+Seconds = float | Deadline | None
+"""A time limit: seconds from now, a `Deadline` (which the caller may cancel), or None."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Loaded:
     """One puzzle read from a source, with what a corpus says about it."""
 
     id: str
-    genre: Genre
+    genre: Genre[Any] = field(repr=False)
     puzzle: Any
     expected: str | None = None
     solution: int | None = None
     """The corpus solution as a shaded-cell mask (bit row * width + col)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """The solutions of one puzzle counted up to a limit: the verdict, each solution found
+    as rows of text, and what the count cost."""
+
+    id: str
+    genre: str
+    verdict: Verdict
+    solutions: tuple[Grid, ...]
+    elapsed_s: float
+    nodes: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "genre": self.genre,
+            "outcome": str(self.verdict),
+            "solutions": [list(rows) for rows in self.solutions],
+            "elapsed_s": self.elapsed_s,
+            "nodes": self.nodes,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Solved:
+    """How far one rung of the ladder gets alone: the grid it leaves (`#` shaded, `.` empty,
+    `?` undecided), the fraction of cells it decided, and its steps in order."""
+
+    id: str
+    rung: str
+    decided: float
+    grid: Grid
+    steps: tuple[Step, ...]
+    contradiction: Violation | None = None
+    timed_out: bool = False
+
+    @property
+    def complete(self) -> bool:
+        """Whether the rung decided every cell without a contradiction."""
+        return self.decided == 1.0 and self.contradiction is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "rules": self.rung,
+            "decided": round(self.decided, 4),
+            "grid": list(self.grid),
+            "steps": [step_to_json(step) for step in self.steps],
+            "contradiction": None if self.contradiction is None else self.contradiction.text,
+            "timed_out": self.timed_out,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A generated board proven unique, with the seed that rebuilds it, its grade and the
+    generator's evidence. `solution` is a shaded-cell mask."""
+
+    genre: Genre[Any] = field(repr=False)
+    puzzle: Any
+    code: str
+    seed: int
+    solution: int
+    difficulty: str
+    metrics: Mapping[str, Any]
+    health: Health
+
+    @property
+    def size(self) -> str:
+        return format_size(self.puzzle.width, self.puzzle.height)
+
+    @property
+    def solution_rows(self) -> Grid:
+        """The solution as the genre writes a grid."""
+        return tuple(self.genre.format_grid(self.puzzle, self.solution))
+
+    @property
+    def loaded(self) -> Loaded:
+        """The board as a loaded puzzle (named by its code), to count, solve or hint."""
+        return Loaded(self.code, self.genre, self.puzzle, str(Verdict.UNIQUE), self.solution)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "genre": self.genre.name,
+            "code": self.code,
+            "seed": self.seed,
+            "size": self.size,
+            "puzzle": self.genre.to_json(self.puzzle),
+            "solution": list(self.solution_rows),
+            "difficulty": self.difficulty,
+            "metrics": dict(self.metrics),
+            "health": self.health.as_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GenreInfo:
+    """A registered genre's name, title and the rungs of its ladder."""
+
+    name: str
+    title: str
+    rungs: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "title": self.title, "rungs": list(self.rungs)}
+
+
+def step_to_json(step: Step) -> dict[str, Any]:
+    """A ladder step as the CLI and the web show it (cells as lists, lowest first)."""
+    return {
+        "rule": step.rule,
+        "text": step.text,
+        "shaded": list(bits(step.shaded)),
+        "empty": list(bits(step.empty)),
+        "cells": list(step.cells),
+        "regions": list(step.regions),
+    }
+
+
+def violation_to_json(violation: Violation) -> dict[str, Any]:
+    """A broken rule as the CLI and the web show it."""
+    return {
+        "rule": violation.rule,
+        "text": violation.text,
+        "cells": list(violation.cells),
+        "regions": list(violation.regions),
+    }
+
+
+# --- the calls ---------------------------------------------------------------------------
 
 
 def load(source: str, *, files: bool = True) -> list[Loaded]:
@@ -69,20 +211,20 @@ def load(source: str, *, files: bool = True) -> list[Loaded]:
     raise CodeError(f"{quote(text)} is not {what}{' or a JSON file' if files else ''}")
 
 
-def count(loaded: Loaded, limit: int = 2, deadline_s: float | None = None) -> dict[str, Any]:
-    """Count solutions up to `limit` (at least 2) within `deadline_s` seconds (None: no limit)."""
+def count(loaded: Loaded, limit: int = 2, deadline: Seconds = None) -> Counted:
+    """Count solutions up to `limit` (at least 2) within `deadline` (None: no limit)."""
     if limit < 2:
         raise CodeError(f"limit must be at least 2 (uniqueness needs a second search), got {limit}")
-    deadline = Deadline(_deadline_seconds(deadline_s))
-    outcome = loaded.genre.count(loaded.puzzle, limit, deadline)
-    return {
-        "id": loaded.id,
-        "genre": loaded.genre.name,
-        "outcome": str(outcome.verdict),
-        "solutions": [loaded.genre.format_grid(loaded.puzzle, s) for s in outcome.solutions],
-        "elapsed_s": round(outcome.elapsed, 6),
-        "nodes": outcome.nodes,
-    }
+    genre, puzzle = loaded.genre, loaded.puzzle
+    outcome = genre.count(puzzle, limit, as_deadline(deadline))
+    return Counted(
+        id=loaded.id,
+        genre=genre.name,
+        verdict=outcome.verdict,
+        solutions=tuple(tuple(genre.format_grid(puzzle, s)) for s in outcome.solutions),
+        elapsed_s=round(outcome.elapsed, 6),
+        nodes=outcome.nodes,
+    )
 
 
 def generate(
@@ -91,12 +233,12 @@ def generate(
     height: int,
     seed: int,
     difficulty: str | None = None,
-    deadline_s: float | None = 60.0,
+    deadline: Seconds = 60.0,
     options: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
-    """One generated board proven unique, in the JSON shape every genre shares:
-    `{"genre", "code", "seed", "size", "puzzle", "solution", "difficulty", "metrics",
-    "health"}`. Raises `GenerationError` (with the health record) when none is proven."""
+) -> Board:
+    """One generated board proven unique. `options` are the genre's own settings, named as
+    in its `options` table. Raises `GenerationError` (with the health record) when none is
+    proven in time."""
     genre = _genre(name, "generate")
     (min_w, min_h), (max_w, max_h) = genre.sizes
     if not (min_w <= width <= max_w and min_h <= height <= max_h):
@@ -108,30 +250,34 @@ def generate(
         raise CodeError(
             f"difficulty {quote(difficulty)} is not one of {', '.join(genre.difficulties)}"
         )
-    request = Request(width, height, difficulty, dict(options or {}))
-    made = genre.generate(request, seed, Deadline(_deadline_seconds(deadline_s)))
-    return {
-        "genre": genre.name,
-        "code": genre.format_code(made.puzzle),
-        "seed": made.seed,
-        "size": f"{width}x{height}",
-        "puzzle": genre.to_json(made.puzzle),
-        "solution": genre.format_grid(made.puzzle, made.solution),
-        "difficulty": made.difficulty,
-        "metrics": dict(made.metrics),
-        "health": made.health.as_dict(),
-    }
+    settings = dict(options or {})
+    known = [option.name for option in genre.options]
+    for unknown in sorted(set(settings) - set(known)):
+        offered = f"its options: {', '.join(known)}" if known else "it has none"
+        raise CodeError(f"{genre.title} has no option {quote(unknown)}; {offered}")
+    request = Request(width, height, difficulty, settings)
+    made = genre.generate(request, seed, as_deadline(deadline))
+    return Board(
+        genre=genre,
+        puzzle=made.puzzle,
+        code=genre.format_code(made.puzzle),
+        seed=made.seed,
+        solution=made.solution,
+        difficulty=made.difficulty,
+        metrics=dict(made.metrics),
+        health=made.health,
+    )
 
 
-def study(name: str, boards: int, seed: int, deadline_s: float | None = None) -> str:
+def study(name: str, boards: int, seed: int, deadline: Seconds = None) -> str:
     """The genre's reproduction of its design note's measurements, as markdown."""
     genre = _genre(name, "study")
-    if not isinstance(genre, Studied):
-        studied = sorted(n for n, g in genres().items() if isinstance(g, Studied))
+    if genre.study is None:
+        studied = sorted(n for n, g in registry.genres().items() if g.study is not None)
         raise CodeError(f"{genre.title} has no study; these do: {', '.join(studied)}")
     if boards < 1:
         raise CodeError(f"boards must be at least 1, got {boards}")
-    return genre.study(boards, seed, Deadline(_deadline_seconds(deadline_s)))
+    return genre.study(boards, seed, as_deadline(deadline))
 
 
 def check_rung(loaded: Loaded, rung: str) -> None:
@@ -141,41 +287,30 @@ def check_rung(loaded: Loaded, rung: str) -> None:
         raise CodeError(f"unknown rung {quote(rung)} for {loaded.genre.name}; rungs: {known}")
 
 
-def solve(loaded: Loaded, rung: str, deadline_s: float | None = None) -> dict[str, Any]:
-    """How far rung `rung` of the genre's ladder gets alone, with its steps."""
-    check_rung(loaded, rung)
-    progress = loaded.genre.solve(loaded.puzzle, rung, Deadline(_deadline_seconds(deadline_s)))
-    return {
-        "id": loaded.id,
-        "rules": progress.rung,
-        "decided": round(progress.decided_fraction, 4),
-        "grid": _partial_rows(loaded.puzzle, progress.shaded, progress.empty),
-        "steps": [
-            {
-                "rule": step.rule,
-                "text": step.text,
-                "shaded": list(bits(step.shaded)),
-                "empty": list(bits(step.empty)),
-                "cells": list(step.cells),
-                "regions": list(step.regions),
-            }
-            for step in progress.steps
-        ],
-        "contradiction": progress.contradiction,
-        "timed_out": progress.timed_out,
-    }
+def solve(loaded: Loaded, rung: str | None = None, deadline: Seconds = None) -> Solved:
+    """How far rung `rung` (None: the whole ladder) of the genre's ladder gets alone."""
+    genre, puzzle = loaded.genre, loaded.puzzle
+    chosen = genre.ladder.top if rung is None else rung
+    check_rung(loaded, chosen)
+    progress = genre.solve(puzzle, chosen, as_deadline(deadline))
+    return Solved(
+        id=loaded.id,
+        rung=progress.rung,
+        decided=progress.decided_fraction,
+        grid=tuple(partial_rows(puzzle, progress.shaded, progress.empty)),
+        steps=progress.steps,
+        contradiction=progress.contradiction,
+        timed_out=progress.timed_out,
+    )
 
 
-def validate(loaded: Loaded, rows: list[str]) -> list[dict[str, Any]]:
+def validate(loaded: Loaded, rows: Sequence[str]) -> list[Violation]:
     """Every rule the grid `rows` breaks (empty for a solution)."""
     try:
         shaded = loaded.genre.parse_grid(loaded.puzzle, rows)
     except GridproofError as error:
         raise CodeError(f"grid for {quote(loaded.id)}: {_one_line(error)}") from None
-    return [
-        {"rule": v.rule, "text": v.text, "cells": list(v.cells), "regions": list(v.regions)}
-        for v in loaded.genre.validate(loaded.puzzle, shaded)
-    ]
+    return loaded.genre.validate(loaded.puzzle, shaded)
 
 
 def convert(loaded: Loaded, to: str) -> str:
@@ -192,12 +327,20 @@ def convert(loaded: Loaded, to: str) -> str:
     raise CodeError(f"unknown format {quote(to)}; formats: {', '.join(FORMATS)}")
 
 
-def genre_list() -> list[dict[str, Any]]:
+def genre_list() -> list[GenreInfo]:
     """Name, title and rungs of every registered genre, by name."""
-    return [
-        {"name": g.name, "title": g.title, "rungs": list(g.rungs)}
-        for _, g in sorted(registry.genres().items())
-    ]
+    return [GenreInfo(g.name, g.title, g.rungs) for _, g in sorted(registry.genres().items())]
+
+
+def as_deadline(limit: Seconds) -> Deadline:
+    """The deadline of a time limit: `limit` itself, seconds from now, or none for None."""
+    if isinstance(limit, Deadline):
+        return limit
+    if limit is None:
+        return Deadline.never()
+    if not (math.isfinite(limit) and limit > 0):
+        raise CodeError(f"deadline must be a positive number of seconds, got {limit}")
+    return Deadline(limit)
 
 
 # --- sources -----------------------------------------------------------------------------
@@ -316,7 +459,7 @@ def _solution_mask(rows: object, puzzle: Any, place: str) -> int:
     return mask
 
 
-def _genre(name: str, place: str) -> Genre:
+def _genre(name: str, place: str) -> Genre[Any]:
     try:
         return registry.genre(name)
     except GridproofError as error:
@@ -324,23 +467,19 @@ def _genre(name: str, place: str) -> Genre:
 
 
 def _parse(parse: Callable[[], Any], place: str) -> Any:
-    """`parse()`, with any failure on malformed input reported as a `CodeError` at `place`."""
+    """`parse()`, with its `CodeError` (or JSON nested too deeply to walk) reported at
+    `place`. A codec raises `CodeError` on every malformed input: anything else it raises
+    is a bug, and surfaces as one."""
     try:
         return parse()
-    except _PARSE_FAILURES as error:
+    except GridproofError as error:
         raise CodeError(f"{place}: {_one_line(error)}") from None
     except RecursionError:
         raise CodeError(f"{place}: nested too deeply") from None
 
 
-def _one_line(error: BaseException) -> str:
-    text = " ".join(str(error).split())
-    if isinstance(error, GridproofError):
-        return text or type(error).__name__
-    if isinstance(error, KeyError):
-        return f"missing key {text}"
-    # A codec that failed with a non-gridproof error: keep what it said, say what kind.
-    return f"invalid puzzle ({type(error).__name__}: {text})" if text else "invalid puzzle"
+def _one_line(error: GridproofError) -> str:
+    return " ".join(str(error).split()) or type(error).__name__
 
 
 def _quote_path(text: str, limit: int = 60) -> str:
@@ -360,23 +499,3 @@ def _json_type(value: object) -> str:
     if isinstance(value, int | float):
         return "a number"
     return "null" if value is None else type(value).__name__
-
-
-def _deadline_seconds(deadline_s: float | None) -> float | None:
-    if deadline_s is None:
-        return None
-    if not (math.isfinite(deadline_s) and deadline_s > 0):
-        raise CodeError(f"deadline must be a positive number of seconds, got {deadline_s}")
-    return deadline_s
-
-
-def _partial_rows(puzzle: Any, shaded: int, empty: int) -> list[str]:
-    """Rows of `#` (shaded), `.` (empty) and `?` (undecided)."""
-    width = puzzle.width
-    return [
-        "".join(
-            "#" if shaded >> cell & 1 else "." if empty >> cell & 1 else "?"
-            for cell in range(r * width, (r + 1) * width)
-        )
-        for r in range(puzzle.height)
-    ]

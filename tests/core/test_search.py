@@ -141,3 +141,28 @@ def test_verdicts(found: int, finished: bool, verdict: Verdict) -> None:
 
 def test_the_cases_cover_none_unique_and_multiple() -> None:
     assert {min(len(brute(g, k)), 2) for g, k in CASES} == {0, 1, 2}
+
+
+def test_every_propagation_is_charged_to_the_deadline() -> None:
+    groups = [0b111 << (3 * k) for k in range(4)]
+    space = ToySpace(groups, [1] * 4, False)
+    parent = Deadline.never()
+    child = parent.within(work=10**6)
+    outcome = count_solutions(space, Toy(0, 0, (1 << 12) - 1), 10**6, child)
+    assert len(outcome.solutions) == 3**4
+    assert outcome.propagations == space.propagations > 0
+    assert child.used == parent.used == space.propagations
+
+
+def test_a_spent_work_budget_stops_the_count_reproducibly() -> None:
+    groups = [0b111 << (3 * k) for k in range(4)]
+    outcomes = []
+    for _ in range(2):
+        space = ToySpace(groups, [1] * 4, False)
+        budget = Deadline.never().within(work=10)
+        outcomes.append(count_solutions(space, Toy(0, 0, (1 << 12) - 1), 10**6, budget))
+        assert budget.out_of_work()
+        assert space.propagations == 10  # stopped right after the propagation that spent it
+    assert outcomes[0].verdict is Verdict.TIMEOUT
+    assert outcomes[0].solutions == outcomes[1].solutions
+    assert outcomes[0].nodes == outcomes[1].nodes

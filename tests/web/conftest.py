@@ -16,8 +16,9 @@ import httpx
 import pytest
 
 from gridproof import bank
+from gridproof.core.contract import Genre
 from gridproof.core.errors import GenerationError
-from gridproof.core.registry import Genre, genres
+from gridproof.core.registry import genres
 
 SIDE = 5
 BOARDS_PER_GENRE = 3

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from gridproof import __version__, service
-from gridproof.core.registry import Genre
+from gridproof.core.contract import Genre
+from gridproof.core.outcome import Verdict
 from gridproof.web import app as web
 
 with warnings.catch_warnings():
@@ -147,13 +148,13 @@ def test_count_always_runs_under_a_deadline_of_at_most_10_s(
 ) -> None:
     calls: list[tuple[int, float | None]] = []
 
-    def fake_count(item: service.Loaded, limit: int, deadline_s: float | None) -> dict[str, Any]:
+    def fake_count(item: service.Loaded, limit: int, deadline_s: float | None) -> service.Counted:
         calls.append((limit, deadline_s))
-        return {"id": item.id}
+        return service.Counted(item.id, "norinori", Verdict.UNIQUE, (), 0.0, 1)
 
     monkeypatch.setattr(service, "count", fake_count)
     monkeypatch.setattr(web, "_first", lambda source: service.Loaded("x", norinori, None))
-    assert client.post("/api/count", json={"source": "x", **asked}).json() == {"id": "x"}
+    assert client.post("/api/count", json={"source": "x", **asked}).json()["id"] == "x"
     assert calls == [(2, used)]
 
 

@@ -25,9 +25,10 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from gridproof import service
+from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Genre, genres
+from gridproof.core.registry import genres
 from tests.web.conftest import LiveServer, play_difficulty, small_key
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -478,7 +479,7 @@ def test_a_puzzlink_url_can_be_imported_and_played(page: Any) -> None:
 def test_nonogram_clues_are_legible_at_30_by_30(page: Any, tmp_path: Path) -> None:
     made = service.generate("nonogram", 30, 30, 5, None, 30)
     page.set_viewport_size({"width": 1280, "height": 1000})
-    page.goto(f"/?code={made['code']}")
+    page.goto(f"/?code={made.code}")
     page.wait_for_selector("#board[data-code]")
     page.click("#lesson-close")
     boxes = page.eval_on_selector_all(
@@ -496,7 +497,7 @@ def test_nonogram_clues_are_legible_at_30_by_30(page: Any, tmp_path: Path) -> No
             assert gap >= 4, group
     assert page.locator("#board .guide").count() == 1
     genre = genres()["nonogram"]
-    solution = solution_of(genre, made["code"])
+    solution = solution_of(genre, made.code)
     page.locator("#board").focus()
     type_rows(page, solution, 30, range(1))
     assert "done" in (page.locator("#board .clue").nth(0).get_attribute("class") or "")

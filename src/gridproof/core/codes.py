@@ -53,6 +53,18 @@ def split_code(text: str) -> CodeParts:
     return CodeParts(genre, int(version), params, payload)
 
 
+def split_genre_code(text: str, genre: str, version: int) -> CodeParts:
+    """The parts of a code that must be of `genre` at `version`; CodeError otherwise."""
+    parts = split_code(text)
+    if parts.genre != genre:
+        raise CodeError(f"code genre {quote(parts.genre)} is not {genre!r}")
+    if parts.version != version:
+        raise CodeError(
+            f"code version {parts.version} of {genre} is not supported (only {version})"
+        )
+    return parts
+
+
 def join_code(parts: CodeParts) -> str:
     """The code for `parts`; CodeError if any part would not survive `split_code`."""
     text = f"{parts.genre}.{parts.version}.{parts.params}.{parts.payload}"

@@ -1,4 +1,12 @@
-"""Deadlines passed into every solver call; the only clock the core reads."""
+"""Deadlines passed into every solver call: the only clock the core reads, and the only
+counter of work that decisions may depend on.
+
+A `Deadline` bounds two things. The wall clock bounds how long a caller waits: running
+out of time means "give up and say so", never "decide otherwise". The optional work
+budget, counted in the solver's own operations (line solves, closes, propagations), is
+what a generator may decide by: the same board and budget spend the same work on every
+machine at every load, so a decision taken on `out_of_work()` is reproducible.
+"""
 
 from __future__ import annotations
 
@@ -7,33 +15,58 @@ import time
 
 
 class Deadline:
-    """A point in monotonic time after which work must stop, plus a cancel switch.
+    """A point in monotonic time, an optional work budget, and a cancel switch.
 
-    `expired()` is cheap enough to call inside search loops. A cancelled deadline is
-    expired at once, so a count abandoned by its caller returns promptly.
+    `expired()` is cheap enough to call inside search loops and is true once any of them
+    runs out, here or in a parent. `charge(work)` counts solver operations against this
+    deadline and every parent. A cancelled deadline (or a child of one) is expired at once,
+    so a count abandoned by its caller returns promptly.
     """
 
-    __slots__ = ("_cancelled", "_end", "_parent", "_start")
+    __slots__ = ("_cancelled", "_end", "_limit", "_parent", "_start", "used")
 
-    def __init__(self, seconds: float | None = None, parent: Deadline | None = None) -> None:
+    def __init__(
+        self,
+        seconds: float | None = None,
+        *,
+        work: int | None = None,
+        parent: Deadline | None = None,
+    ) -> None:
         self._start = time.monotonic()
         self._end = math.inf if seconds is None else self._start + max(0.0, seconds)
+        self._limit: float = math.inf if work is None else max(0, work)
         self._cancelled = False
         self._parent = parent
+        self.used = 0
+        """Work charged to this deadline (and its children) so far."""
 
     @classmethod
     def never(cls) -> Deadline:
         return cls(None)
 
-    def within(self, seconds: float | None) -> Deadline:
-        """A deadline `seconds` from now that also expires (or is cancelled) with this one:
-        a budget for one part of a larger job."""
-        return Deadline(seconds, parent=self)
+    def within(self, seconds: float | None = None, *, work: int | None = None) -> Deadline:
+        """A child deadline `seconds` from now with its own work budget, that also expires
+        (or is cancelled, or runs out of work) with this one: a budget for one part of a
+        larger job. Work charged to the child counts here too."""
+        return Deadline(seconds, work=work, parent=self)
+
+    def charge(self, work: int) -> None:
+        """Count `work` solver operations against this deadline and its parents."""
+        deadline: Deadline | None = self
+        while deadline is not None:
+            deadline.used += work
+            deadline = deadline._parent
 
     def expired(self) -> bool:
-        if self._cancelled or time.monotonic() >= self._end:
+        if self._cancelled or self.used >= self._limit or time.monotonic() >= self._end:
             return True
         return self._parent is not None and self._parent.expired()
+
+    def out_of_work(self) -> bool:
+        """Whether a work budget here or in a parent is spent (a reproducible reason to stop)."""
+        if self.used >= self._limit:
+            return True
+        return self._parent is not None and self._parent.out_of_work()
 
     def cancel(self) -> None:
         self._cancelled = True
@@ -43,7 +76,13 @@ class Deadline:
         return time.monotonic() - self._start
 
     def remaining(self) -> float:
+        """Seconds left on the clock (0 once cancelled, here or in a parent)."""
         if self._cancelled:
             return 0.0
         own = max(0.0, self._end - time.monotonic())
         return own if self._parent is None else min(own, self._parent.remaining())
+
+    def work_left(self) -> float:
+        """Work left in the tightest budget here or in a parent (inf without one)."""
+        own = max(0.0, self._limit - self.used)
+        return own if self._parent is None else min(own, self._parent.work_left())

@@ -6,8 +6,26 @@ cell in the set; `full` is the mask of every cell.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
+
+from gridproof.core.errors import CodeError, quote
+
+
+class Sized(Protocol):
+    """Anything with a width and a height (every genre's puzzle)."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+
+def low_bit(mask: int) -> int:
+    """The lowest cell of a non-empty `mask`."""
+    return (mask & -mask).bit_length() - 1
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -98,8 +116,73 @@ class Geometry:
 
     def rows(self, mask: int, on: str = "#", off: str = ".") -> list[str]:
         """`mask` as rows of text."""
-        w = self.width
-        return [
-            "".join(on if mask >> (r * w + c) & 1 else off for c in range(w))
-            for r in range(self.height)
-        ]
+        return format_rows(self.width, self.height, [(on, mask)], off)
+
+
+# --- grids as rows of text ------------------------------------------------------------------
+
+
+def cell_string(mask: int, size: int) -> str:
+    """`mask` as `size` characters '1'/'0', cell 0 first (linear in `size`)."""
+    return format(mask & ((1 << size) - 1), f"0{size}b")[::-1] if size else ""
+
+
+def format_rows(
+    width: int, height: int, layers: Sequence[tuple[str, int]], blank: str
+) -> list[str]:
+    """Rows of text: each cell shows the character of the first layer `(char, mask)` that
+    holds it, else `blank`."""
+    size = width * height
+    text = [blank] * size
+    for char, mask in reversed(layers):
+        for cell, bit in enumerate(cell_string(mask, size)):
+            if bit == "1":
+                text[cell] = char
+    flat = "".join(text)
+    return [flat[r * width : (r + 1) * width] for r in range(height)]
+
+
+def parse_rows(
+    rows: Sequence[str], width: int, height: int, alphabet: Mapping[str, int], what: str
+) -> list[int]:
+    """One mask per layer from rows of text: `alphabet` maps each allowed character to its
+    layer's index (-1: a character that sets no layer). `CodeError` quoting the row or the
+    cell that is wrong, `what` naming the grid in the message."""
+    if len(rows) != height:
+        raise CodeError(f"{what}: {len(rows)} rows given, the puzzle has {height}")
+    layers = max(alphabet.values(), default=-1) + 1
+    found = [["0"] * (width * height) for _ in range(layers)]
+    for r, row in enumerate(rows):
+        if not isinstance(row, str) or len(row) != width:
+            shown = quote(row) if isinstance(row, str) else type(row).__name__
+            size = len(row) if isinstance(row, str) else "no"
+            raise CodeError(f"{what}: row {r + 1} {shown} has {size} cells, the puzzle {width}")
+        for c, ch in enumerate(row):
+            layer = alphabet.get(ch)
+            if layer is None:
+                allowed = ", ".join(repr(k) for k in alphabet)
+                raise CodeError(
+                    f"{what}: row {r + 1}, column {c + 1}: {ch!r} is not one of {allowed}"
+                )
+            if layer >= 0:
+                found[layer][r * width + c] = "1"
+    return [int("".join(reversed(cells)), 2) if cells else 0 for cells in found]
+
+
+SHADING = {"#": 0, ".": -1, "+": -1, "-": -1}
+"""A solution grid's alphabet: `#` shaded; `.`, `+` and `-` not."""
+
+
+def format_shading(puzzle: Sized, shaded: int) -> list[str]:
+    """A solution or player grid as rows of `#` (shaded) and `.` (not)."""
+    return format_rows(puzzle.width, puzzle.height, [("#", shaded)], ".")
+
+
+def parse_shading(puzzle: Sized, rows: Sequence[str]) -> int:
+    """The shaded mask of rows of `#` and `.`; `CodeError` on anything else."""
+    return parse_rows(rows, puzzle.width, puzzle.height, SHADING, "grid")[0]
+
+
+def partial_rows(puzzle: Sized, shaded: int, empty: int) -> list[str]:
+    """A partial grid: `#` shaded, `.` empty, `?` undecided."""
+    return format_rows(puzzle.width, puzzle.height, [("#", shaded), (".", empty)], "?")

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gridproof.core.errors import CodeError, quote
+from gridproof.core.grid import cell_name
 
 MAX_SIDE = 100
 BASE32 = "0123456789abcdefghijklmnopqrstuv"
@@ -169,3 +170,24 @@ def encode_borders(region_rows: Sequence[Sequence[int]]) -> str:
     bits = border_bits(region_rows)
     across = (cols - 1) * rows
     return pack_base32(bits[:across]) + pack_base32(bits[across:])
+
+
+def regions_from_walls(bits: Sequence[int], cols: int, rows: int, where: str) -> list[list[int]]:
+    """The region rows that border bits draw, refusing a wall inside one region (it has no
+    second spelling, so a code that held one would not round-trip): CodeError at `where`
+    naming the first such wall."""
+    region_rows = regions_from_border_bits(bits, cols, rows)
+    across = (cols - 1) * rows
+    for index, (given, needed) in enumerate(zip(bits, border_bits(region_rows), strict=True)):
+        if given != needed:
+            if index < across:
+                r, c = divmod(index, cols - 1)
+                a, b = r * cols + c, r * cols + c + 1
+            else:
+                a = index - across
+                b = a + cols
+            raise CodeError(
+                f"{where}: the wall between {cell_name(a, cols)} and "
+                f"{cell_name(b, cols)} lies inside one region"
+            )
+    return region_rows

@@ -1,103 +1,25 @@
-"""The generic engine loops: a ladder of rules run to a fixpoint, and a counting search.
+"""The generic counting search (the ladder's loop is in `core.ladder`).
 
-A genre supplies the rules and a `Space` (propagate, branch, read off a solution); these
-loops supply the limit, the deadline and the bookkeeping, once for every genre.
+A genre supplies a `Space` (propagate, split, branch, read off a solution); this loop
+supplies the limit, the deadline, the work count and the bookkeeping, once for every genre.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Generic, Protocol, TypeVar
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Outcome, verdict_for
-from gridproof.core.trace import Step
 
 S = TypeVar("S")
-
-
-@dataclass(frozen=True, slots=True)
-class Contradiction:
-    """A position that cannot be completed, and why (a value, not an exception)."""
-
-    rule: str
-    text: str
-    cells: tuple[int, ...] = ()
-    regions: tuple[int, ...] = ()
-
-
-Found = list[Step] | Contradiction
-"""What a rule returns: the steps it can take now (possibly none), or a contradiction."""
-
-
-@dataclass(frozen=True, slots=True)
-class Rule(Generic[S]):
-    """A named deduction rule: `find(position)` reports what it can deduce."""
-
-    id: str
-    title: str
-    find: Callable[[S], Found]
-
-
-class Position(Protocol):
-    """A partial solution that rules read and steps change."""
-
-    def apply(self, step: Step) -> Contradiction | None: ...
-
-
-P = TypeVar("P", bound=Position)
-
-
-@dataclass(slots=True)
-class LadderRun(Generic[P]):
-    """How far a ladder got: the final position, the steps in order, and how it stopped."""
-
-    position: P
-    steps: list[Step] = field(default_factory=list)
-    contradiction: Contradiction | None = None
-    timed_out: bool = False
-
-
-def run_ladder(
-    rules: Sequence[Rule[P]],
-    position: P,
-    deadline: Deadline,
-    max_steps: int | None = None,
-) -> LadderRun[P]:
-    """Apply the cheapest rule that makes progress, then restart from the cheapest.
-
-    Stops at a fixpoint, a contradiction, the deadline, or after `max_steps` steps (a hint
-    asks for one). The hardest rule used is the difficulty evidence.
-    """
-    run = LadderRun(position)
-    while True:
-        if deadline.expired():
-            run.timed_out = True
-            return run
-        for rule in rules:
-            found = rule.find(position)
-            if isinstance(found, Contradiction):
-                run.contradiction = found
-                return run
-            if found:
-                break
-        else:
-            return run
-        for step in found:
-            if max_steps is not None and len(run.steps) >= max_steps:
-                return run
-            problem = position.apply(step)
-            run.steps.append(step)
-            if problem is not None:
-                run.contradiction = problem
-                return run
 
 
 class Space(Protocol[S]):
     """What a counting search needs from a genre."""
 
     propagations: int
+    """Propagation work done so far (line solves, closes): what the deadline is charged."""
 
     def propagate(self, state: S) -> S | None:
         """`state` closed under the genre's propagation, or None on a contradiction."""
@@ -130,7 +52,10 @@ class _Counter(Generic[S]):
             if self.deadline.expired():
                 return solutions, False
             self.nodes += 1
+            before = space.propagations
             state = space.propagate(stack.pop())
+            # the work a count may spend is counted in propagations, never in seconds
+            self.deadline.charge(space.propagations - before)
             if self.deadline.expired():  # a propagation cut short proves nothing
                 return solutions, False
             if state is None:

@@ -35,10 +35,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from gridproof import __version__, bank, play, service
+from gridproof import bank, play, service
 from gridproof.core import registry
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError, GridproofError
+from gridproof.version import __version__
 from gridproof.web import workers
 
 MAX_SOURCE_CHARS = 100_000
@@ -288,14 +289,14 @@ def index() -> HTMLResponse:
 @app.get("/api/genres")
 def genres() -> list[dict[str, Any]]:
     """Every registered genre: name, title and the rungs of its ladder."""
-    return service.genre_list()
+    return [entry.to_json() for entry in service.genre_list()]
 
 
 @app.get("/api/catalog")
 def catalog() -> list[dict[str, Any]]:
     """Every genre as the player offers it: title, onboarding lessons (in layers), sizes,
     difficulties and the default difficulty."""
-    return play.catalog()
+    return [offer.to_json() for offer in play.catalog()]
 
 
 @app.post("/api/new")
@@ -348,14 +349,14 @@ async def puzzle(
 
     def count(deadline: Deadline) -> dict[str, Any]:
         answer = context.answers.get(genre, value, deadline)
-        return play.view(genre, value, "code", answer=answer)
+        return play.view(genre, value, "code", answer=answer).to_json()
 
     return await workers.in_thread(count, ANSWER_S, request.is_disconnected)
 
 
 def _view_of(record: bank.Record, origin: str) -> dict[str, Any]:
     genre = registry.genre(record.genre)
-    return play.view(genre, genre.parse_code(record.code), origin, record=record)
+    return play.view(genre, genre.parse_code(record.code), origin, record=record).to_json()
 
 
 @app.get("/api/bank")
@@ -389,19 +390,21 @@ async def check(body: PlayRequest, request: Request) -> dict[str, Any]:
     return await _play(body, request, _check_work)
 
 
-_Work = Callable[[service.Loaded, play.Marks, play.Answers, bool, Deadline], dict[str, Any]]
+_Work = Callable[
+    [service.Loaded, play.Marks, play.Answers, bool, Deadline], play.Hint | play.Checked
+]
 
 
 def _hint_work(
     item: service.Loaded, marks: play.Marks, answers: play.Answers, reveal: bool, d: Deadline
-) -> dict[str, Any]:
+) -> play.Hint:
     answer = answers.get(item.genre, item.puzzle, d.within(ANSWER_S))
     return play.hint(item.genre, item.puzzle, marks, answer, d.within(HINT_S), reveal)
 
 
 def _check_work(
     item: service.Loaded, marks: play.Marks, answers: play.Answers, reveal: bool, d: Deadline
-) -> dict[str, Any]:
+) -> play.Checked:
     answer = answers.get(item.genre, item.puzzle, d.within(ANSWER_S))
     return play.check(item.genre, item.puzzle, marks, answer, reveal)
 
@@ -412,7 +415,7 @@ async def _play(body: PlayRequest, request: Request, work: _Work) -> dict[str, A
     marks = play.parse_marks(item.puzzle, body.marks)
 
     def run(deadline: Deadline) -> dict[str, Any]:
-        return work(item, marks, context.answers, body.reveal, deadline)
+        return work(item, marks, context.answers, body.reveal, deadline).to_json()
 
     result = await workers.in_thread(run, ANSWER_S + HINT_S, request.is_disconnected)
     return {"version": body.version, "code": item.genre.format_code(item.puzzle), **result}
@@ -427,7 +430,7 @@ async def count(body: CountRequest) -> dict[str, Any]:
     deadline_s = min(body.deadline_s, MAX_DEADLINE_S)
 
     def work() -> dict[str, Any]:
-        return service.count(_first(body.source), body.limit, deadline_s)
+        return service.count(_first(body.source), body.limit, deadline_s).to_json()
 
     return await run_in_threadpool(work)
 
@@ -445,7 +448,7 @@ def validate(body: ValidateRequest) -> dict[str, Any]:
     player sends its marks here: completion is the validator's verdict, not a comparison
     with a stored answer."""
     item = _first(body.source)
-    violations = service.validate(item, body.grid)
+    violations = [service.violation_to_json(v) for v in service.validate(item, body.grid)]
     return {"id": item.id, "solved": not violations, "violations": violations}
 
 

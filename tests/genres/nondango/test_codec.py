@@ -161,9 +161,9 @@ def test_grid_text() -> None:
     # paint on a cell without a circle survives the round trip, for the validator to name
     assert parse_grid(SMALL, format_grid(SMALL, 0b0010)) == 0b0010
     for rows, match in (
-        (["#."], "has 1 rows"),
-        (["#", "#o"], "row 1 '#' is not 2 characters"),
-        (["#x", "oo"], "'x' is not '#', 'o' or '.'"),
+        (["#."], "^grid: 1 rows given, the puzzle has 2$"),
+        (["#", "#o"], "^grid: row 1 '#' has 1 cells, the puzzle 2$"),
+        (["#x", "oo"], "^grid: row 1, column 2: 'x' is not one of '#', 'o', '.', "),
     ):
         with pytest.raises(CodeError, match=match):
             parse_grid(SMALL, rows)

@@ -52,9 +52,9 @@ def test_the_service_gives_the_same(corpus_dir: Path, entries: list[dict[str, An
     loaded = service.load(str(corpus_dir / "janko-nondango.json"))
     for item, entry in zip(loaded, entries, strict=True):
         result = service.count(item, 2, 30)
-        assert result["outcome"] == entry["expected"], entry["id"]
+        assert result.verdict.value == entry["expected"], entry["id"]
         if entry["expected"] == "unique":
-            assert result["solutions"] == [format_grid(item.puzzle, _mask(entry))]
+            assert result.solutions == (tuple(format_grid(item.puzzle, _mask(entry))),)
             assert item.solution == _mask(entry)
 
 

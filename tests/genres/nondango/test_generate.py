@@ -6,22 +6,22 @@ from typing import Any
 
 import pytest
 
+from gridproof.core.contract import Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Request
 from gridproof.core.rng import Rng
 from gridproof.genres.nondango import GENRE, solve
 from gridproof.genres.nondango.codec import format_code
 from gridproof.genres.nondango.generate import (
-    DIFFICULTIES,
-    GRADE,
+    GENERATOR_VERSION,
     draw_regions,
     draw_skeleton,
     generate,
     place_answer,
 )
 from gridproof.genres.nondango.model import Variant, make_puzzle, validate
+from gridproof.genres.nondango.rules import LADDER
 
 
 def _request(width: int, height: int, **options: Any) -> Request:
@@ -41,7 +41,7 @@ def test_boards_are_proven_unique(variant: Variant, size: tuple[int, int]) -> No
     assert outcome.solutions == (made.solution,)
     assert validate(puzzle, made.solution) == []
     assert made.solution & ~puzzle.circles == 0
-    assert made.difficulty == GRADE[str(made.metrics["rung"])]
+    assert made.difficulty == LADDER.grade(str(made.metrics["rung"]))
     assert made.metrics["white"] == puzzle.circles.bit_count() - puzzle.region_count > 0
     assert made.health.attempts >= 1
 
@@ -88,11 +88,13 @@ def test_difficulties_come_from_the_rung_needed(difficulty: str) -> None:
         request = _request(8, 8, rule=variant.value, difficulty=difficulty)
         made = generate(request, 4, Deadline(60))
         assert made.difficulty == difficulty
-        assert GRADE[solve.rung_needed(made.puzzle) or ""] == difficulty
+        assert LADDER.grade(solve.rung_needed(made.puzzle)) == difficulty
 
 
 def test_hard_is_rare_and_reported_as_off_grade() -> None:
-    assert DIFFICULTIES == ("trivial", "easy", "medium", "hard")
+    assert GENRE.difficulties == ("trivial", "easy", "medium", "hard")
+    assert LADDER.rung_for("hard") == LADDER.top == "search"
+    assert GENRE.generator == GENERATOR_VERSION == "nondango/1"
     with pytest.raises(GenerationError) as caught:
         generate(_request(6, 6, difficulty="hard"), 1, Deadline(0.5))
     assert caught.value.health["off_grade"] >= 1

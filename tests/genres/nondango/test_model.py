@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
+from gridproof.core.contract import Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Request
 from gridproof.core.symmetry import Symmetry
 from gridproof.genres.nondango import solve
 from gridproof.genres.nondango.generate import generate

@@ -8,17 +8,18 @@ from collections import Counter
 
 import pytest
 
+from gridproof.core.contract import Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError
 from gridproof.core.grid import bits
-from gridproof.core.registry import Request
-from gridproof.genres.nondango import solve
+from gridproof.core.ladder import Progress
+from gridproof.genres.nondango import GENRE, solve
 from gridproof.genres.nondango.brute import count_brute
 from gridproof.genres.nondango.codec import parse_code
 from gridproof.genres.nondango.generate import generate
 from gridproof.genres.nondango.model import Nondango, Variant
 from gridproof.genres.nondango.position import Position, board_of, propagate
-from gridproof.genres.nondango.rules import RUNG_OF, RUNGS
+from gridproof.genres.nondango.rules import LADDER
 from tests.genres.nondango.boards import both_variants, planted_board, random_board
 
 SEARCH_FIXTURES = (
@@ -39,6 +40,12 @@ def _random(count: int, seed: int) -> list[Nondango]:
     return out
 
 
+def _solve(puzzle: Nondango, rung: str, deadline: Deadline | None = None, **marks: int) -> Progress:
+    """The ladder up to `rung` through the genre record, as the player and the CLI run it."""
+    return GENRE.solve(puzzle, rung, deadline or Deadline.never(), **marks)
+
+
+RUNGS = LADDER.names
 RANDOM = _random(150, seed=11)
 UNIQUE = [
     generate(Request(size, size, options={"rule": variant.value}), seed, Deadline(60))
@@ -49,7 +56,7 @@ UNIQUE = [
 
 def test_triple_fixpoint_is_the_fast_propagation() -> None:
     for puzzle in RANDOM:
-        progress = solve.solve(puzzle, "triple")
+        progress = _solve(puzzle, "triple")
         pos = Position(board_of(puzzle))
         if not propagate(pos):
             assert progress.contradiction is not None, puzzle
@@ -61,12 +68,12 @@ def test_triple_fixpoint_is_the_fast_propagation() -> None:
 @pytest.mark.parametrize("rung", RUNGS)
 def test_every_step_agrees_with_the_answer(rung: str) -> None:
     for made in UNIQUE:
-        progress = solve.solve(made.puzzle, rung)
+        progress = _solve(made.puzzle, rung)
         assert progress.contradiction is None
         assert progress.shaded & ~made.solution == 0
         assert progress.empty & made.solution == 0
         for step in progress.steps:
-            assert RUNGS.index(RUNG_OF[step.rule]) <= RUNGS.index(rung)
+            assert RUNGS.index(LADDER.rung_of(step.rule)) <= RUNGS.index(rung)
             assert step.text
             assert step.decided()
 
@@ -76,7 +83,7 @@ def test_every_step_agrees_with_every_answer_of_random_boards() -> None:
         answers = count_brute(puzzle, 10**6).solutions
         if not answers:
             continue
-        progress = solve.solve(puzzle, "probe")
+        progress = _solve(puzzle, "probe")
         for black in answers:
             assert progress.shaded & ~black == 0, puzzle
             assert progress.empty & black & puzzle.circles == 0, puzzle
@@ -87,11 +94,11 @@ def test_the_rung_needed_is_the_hardest_rung_the_ladder_uses() -> None:
     for made in UNIQUE:
         rung = solve.rung_needed(made.puzzle)
         assert rung == made.metrics["rung"]
-        full = solve.solve(made.puzzle, "search")
+        full = _solve(made.puzzle, "search")
         assert full.decided_fraction == 1.0
-        assert solve.hardest_rung(full) == rung
+        assert LADDER.hardest(full.steps) == rung
         cheaper = RUNGS[RUNGS.index(rung) - 1]
-        assert solve.solve(made.puzzle, cheaper).decided_fraction < 1.0
+        assert _solve(made.puzzle, cheaper).decided_fraction < 1.0
         needed[rung] += 1
     assert needed["triple"], needed
     assert needed["probe"], needed
@@ -100,7 +107,7 @@ def test_the_rung_needed_is_the_hardest_rung_the_ladder_uses() -> None:
 def test_region_rung_alone_decides_only_single_circle_regions() -> None:
     made = generate(Request(8, 8, "trivial"), 5, Deadline(60))
     assert made.metrics["white"] == 0
-    progress = solve.solve(made.puzzle, "region")
+    progress = _solve(made.puzzle, "region")
     assert progress.decided_fraction == 1.0
     assert {step.rule for step in progress.steps} == {"region-black"}
     assert progress.steps[0].text.startswith("region 1 paints one circle black, and r")
@@ -109,7 +116,7 @@ def test_region_rung_alone_decides_only_single_circle_regions() -> None:
 def test_step_texts_name_their_reasons() -> None:
     texts = Counter()
     for made in UNIQUE:
-        for step in solve.solve(made.puzzle, "probe").steps:
+        for step in _solve(made.puzzle, "probe").steps:
             texts[step.rule] += 1
             if step.rule == "triple-black":
                 assert "may not all be black" in step.text
@@ -120,7 +127,7 @@ def test_step_texts_name_their_reasons() -> None:
                 assert step.text.endswith("so it is white")
             if step.rule == "region-white":
                 assert "already has its black circle" in step.text
-    assert set(texts) == set(RUNG_OF) - {"search"}, texts
+    assert set(texts) == {each.id for each in LADDER.rules} - {"search"}, texts
 
 
 @pytest.mark.parametrize("code", SEARCH_FIXTURES)
@@ -128,8 +135,8 @@ def test_search_decides_what_probing_cannot(code: str) -> None:
     puzzle = parse_code(code)
     answers = count_brute(puzzle, 10**6).solutions
     assert len(answers) >= 2
-    probe = solve.solve(puzzle, "probe")
-    search = solve.solve(puzzle, "search")
+    probe = _solve(puzzle, "probe")
+    search = _solve(puzzle, "search")
     assert probe.shaded | probe.empty != search.shaded | search.empty
     found = [step for step in search.steps if step.rule == "search"]
     assert found
@@ -146,25 +153,119 @@ def test_given_marks_and_step_limits() -> None:
     made = UNIQUE[3]
     answer, puzzle = made.solution, made.puzzle
     some = 1 << next(bits(answer))
-    progress = solve.solve(puzzle, "triple", shaded=some)
+    progress = _solve(puzzle, "triple", shaded=some)
     assert progress.shaded & some
     assert progress.shaded & ~answer == 0
-    assert len(solve.solve(puzzle, "probe", max_steps=1).steps) == 1
+    assert len(_solve(puzzle, "probe", max_steps=1).steps) == 1
     wrong = 1 << next(bits(puzzle.circles & ~answer))
-    assert solve.solve(puzzle, "search", shaded=wrong).contradiction is not None
-    clash = solve.solve(puzzle, "region", shaded=some, empty=some)
-    assert clash.contradiction == f"{_name(some, puzzle)} would be both black and white"
+    assert _solve(puzzle, "search", shaded=wrong).contradiction is not None
+    clash = _solve(puzzle, "region", shaded=some, empty=some)
+    assert clash.contradiction is not None
+    assert clash.contradiction.text == f"{_name(some, puzzle)} would be both black and white"
+    assert clash.contradiction.rule == "given"
+    assert clash.steps == ()
     if ~puzzle.circles & ((1 << puzzle.width * puzzle.height) - 1):
         blank = 1 << next(bits(~puzzle.circles & ((1 << puzzle.width * puzzle.height) - 1)))
-        off = solve.solve(puzzle, "probe", shaded=blank)
-        assert off.contradiction == f"{_name(blank, puzzle)} holds no circle to paint"
+        off = _solve(puzzle, "probe", shaded=blank)
+        assert off.contradiction is not None
+        assert off.contradiction.text == f"{_name(blank, puzzle)} holds no circle to paint"
+        assert off.contradiction.cells == (blank.bit_length() - 1,)
         assert off.steps == ()
-    with pytest.raises(CodeError, match="unknown rule set"):
-        solve.solve(puzzle, "guess")
+    with pytest.raises(CodeError, match="unknown rung 'guess'; rungs: region, triple, probe"):
+        _solve(puzzle, "guess")
+
+
+PINNED_STEPS = {
+    # Every step of the whole ladder on two small boards, word for word as the ladder wrote
+    # them before its rules became a table: each rule's sentence, each of its variants.
+    "nondango.1.5x3-same.xBh7X3A": [
+        ("region-black", "region 1 paints one circle black, and r1c1 is its only circle"),
+        (
+            "triple-white",
+            "r2c3, r2c4, r2c5 may not all be white and only region 3 can still paint one of "
+            "them, so its black circle is r2c3 or r2c4 or r2c5: r1c4 is white",
+        ),
+        (
+            "probe",
+            "if r1c2 were black, then r1c4, r2c4, r3c4 are three white circles in a row; so "
+            "it is white",
+        ),
+        (
+            "probe",
+            "if r2c1 were black, then region 3 holds two black circles, r2c3, r2c4; so it is white",
+        ),
+        (
+            "region-black",
+            "region 2 paints one circle black, and r2c2 is the only circle it has left",
+        ),
+        (
+            "triple-black",
+            "r1c1, r2c2 are black, so r3c3 is white: r1c1, r2c2, r3c3 may not all be black",
+        ),
+        (
+            "probe",
+            "if r2c4 were black, then region 4 holds two black circles, r3c2, r3c4; so it is white",
+        ),
+        (
+            "triple-white",
+            "r1c4, r2c4, r3c4 may not all be white and only r3c4 can still be black, so it is",
+        ),
+        ("region-white", "region 4 already has its black circle r3c4, so r3c2 is white"),
+        (
+            "triple-white",
+            "r1c4, r2c3, r3c2 may not all be white and only r2c3 can still be black, so it is",
+        ),
+        ("region-white", "region 3 already has its black circle r2c3, so r2c5 is white"),
+    ],
+    "nondango.1.5x4-same.prpiRXZd4A": [
+        ("region-black", "region 2 paints one circle black, and r1c3 is its only circle"),
+        (
+            "triple-white",
+            "r2c3, r3c3, r4c3 may not all be white and only region 4 can still paint one of "
+            "them, so its black circle is r2c3 or r3c3 or r4c3: r4c2 is white",
+        ),
+        (
+            "search",
+            "if r1c4 were black, a complete search of its group of regions (1, 3, 4, 5) finds "
+            "no way to finish it; so it is white",
+        ),
+        (
+            "search",
+            "if r1c5 were black, a complete search of its group of regions (1, 3, 4, 5) finds "
+            "no way to finish it; so it is white",
+        ),
+        (
+            "region-black",
+            "region 3 paints one circle black, and r3c4 is the only circle it has left",
+        ),
+    ],
+}
+
+
+@pytest.mark.parametrize("code", PINNED_STEPS)
+def test_step_texts_stay_word_for_word(code: str) -> None:
+    progress = _solve(parse_code(code), LADDER.top)
+    assert progress.contradiction is None
+    assert [(step.rule, step.text) for step in progress.steps] == PINNED_STEPS[code]
+
+
+def test_the_ladder_is_one_table() -> None:
+    assert GENRE.ladder is LADDER
+    assert LADDER.names == ("region", "triple", "probe", "search")
+    assert LADDER.grades == ("trivial", "easy", "medium", "hard")
+    assert LADDER.grade(None) == "hard"  # search is complete: nothing lies beyond it
+    assert [(each.id, LADDER.rung_of(each.id), each.title) for each in LADDER.rules] == [
+        ("region-black", "region", "Region: last circle"),
+        ("region-white", "region", "Region: black circle found"),
+        ("triple-black", "triple", "Triple: two black"),
+        ("triple-white", "triple", "Triple: not all white"),
+        ("probe", "probe", "Probe"),
+        ("search", "search", "Search"),
+    ]
 
 
 def test_an_expired_deadline_stops_the_ladder() -> None:
-    progress = solve.solve(UNIQUE[-1].puzzle, "search", Deadline(0))
+    progress = _solve(UNIQUE[-1].puzzle, "search", Deadline(0))
     assert progress.timed_out
     assert solve.rung_needed(UNIQUE[-1].puzzle, Deadline(0)) in (None, "region", "triple")
 

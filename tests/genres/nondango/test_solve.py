@@ -9,11 +9,11 @@ from collections import Counter
 
 import pytest
 
+from gridproof.core.contract import Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Request
 from gridproof.core.search import count_solutions
-from gridproof.genres.nondango import solve
+from gridproof.genres.nondango import GENRE, search, solve
 from gridproof.genres.nondango.brute import count_brute
 from gridproof.genres.nondango.generate import generate
 from gridproof.genres.nondango.model import Nondango, Variant, make_puzzle, validate
@@ -105,10 +105,10 @@ def test_groups_multiply_to_the_count() -> None:
             assert total == 0
             continue
         product = 1
-        for part in solve.independent_parts(pos):
+        for part in search.independent_parts(pos):
             child = pos.copy()
             child.focus = part
-            space = solve.NondangoSpace(Deadline.never())
+            space = search.NondangoSpace(Deadline.never())
             found = count_solutions(space, child, EVERYTHING, Deadline.never())
             product *= len(found.solutions)
         assert product == total, puzzle
@@ -140,9 +140,11 @@ def test_a_region_without_circles_has_no_answer() -> None:
     assert outcome.verdict is Verdict.NONE
     assert count_brute(puzzle, 2).verdict is Verdict.NONE
     assert count_sat(puzzle, 2).verdict is Verdict.NONE
-    assert (
-        solve.solve(puzzle, "region").contradiction == "region 2 has no circle left to paint black"
-    )
+    found = GENRE.solve(puzzle, "region", Deadline.never()).contradiction
+    assert found is not None
+    assert found.rule == "region-black"
+    assert found.text == "region 2 has no circle left to paint black"
+    assert found.regions == (1,)
     assert solve.rung_needed(puzzle) == "search"
 
 

@@ -8,10 +8,10 @@ import dataclasses
 
 import pytest
 
+from gridproof.core.contract import Generated, Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Generated, Request
 from gridproof.core.rng import Rng
 from gridproof.genres.nondango import solve, theory
 from gridproof.genres.nondango.generate import draw_skeleton, generate
@@ -54,7 +54,7 @@ def test_uncertified_circles_always_admit_a_second_answer(variant: Variant) -> N
 
 
 def _boards(variant: Variant) -> list[tuple[Nondango, int]]:
-    made: list[Generated] = BANK[variant]
+    made: list[Generated[Nondango]] = BANK[variant]
     skeletons = [draw_skeleton(7, 6, variant, Rng(seed)) for seed in range(6)]
     return [(g.puzzle, g.solution) for g in made] + [
         (s, s.circles) for s in skeletons if s is not None

@@ -8,8 +8,9 @@ from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Verdict
 from gridproof.genres.nonogram import bank
 from gridproof.genres.nonogram.codec import format_code
+from gridproof.genres.nonogram.rules import LADDER
 from gridproof.genres.nonogram.sat import count_sat
-from gridproof.genres.nonogram.solve import DIFFICULTIES, count, grade
+from gridproof.genres.nonogram.solve import count, grade
 
 
 @pytest.mark.parametrize("entry", bank.ENTRIES, ids=lambda entry: entry.id)
@@ -26,7 +27,7 @@ def test_bank_board_is_unique_and_graded_as_labelled(entry: bank.Entry) -> None:
 def test_ids_are_unique_and_cover_the_common_sizes() -> None:
     ids = [entry.id for entry in bank.ENTRIES]
     assert len(ids) == len(set(ids))
-    assert {entry.difficulty for entry in bank.ENTRIES} <= set(DIFFICULTIES)
+    assert {entry.difficulty for entry in bank.ENTRIES} <= set(LADDER.grades)
     for size in (10, 15, 20, 25, 30):
         assert bank.find(size, size, None) is not None
         assert bank.find(size, size, "easy") is not None

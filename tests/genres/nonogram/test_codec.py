@@ -1,5 +1,6 @@
-"""Nonogram codes, puzz.link URLs, Pattern IDs, .non files and corpus JSON: the corpus,
-round trips, errors that say where, and fuzzing (only CodeError may escape a parser)."""
+"""Nonogram codes, puzz.link URLs and corpus JSON: the corpus, round trips, errors that say
+where, and fuzzing (only CodeError may escape a parser). Pattern IDs and .non files are
+in `test_formats`."""
 
 from __future__ import annotations
 
@@ -22,14 +23,8 @@ from gridproof.genres.nonogram.codec import (
     parse_url,
     to_json,
 )
-from gridproof.genres.nonogram.formats import (
-    format_non,
-    format_pattern,
-    parse_non,
-    parse_pattern,
-)
 from gridproof.genres.nonogram.model import Nonogram, make_puzzle
-from tests.genres.nonogram.boards import PATTERN_EXAMPLE, board_mix
+from tests.genres.nonogram.boards import board_mix
 
 EXAMPLE_URL = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h"
 EXAMPLE_COLS = ((2, 1), (1, 1, 1), (1,), (1, 1, 1), (2, 1), ())
@@ -43,10 +38,6 @@ def test_formats_md_examples() -> None:
     assert format_url(puzzle) == EXAMPLE_URL
     assert parse_code(format_code(puzzle)) == puzzle
     assert format_code(puzzle) == "nonogram.1.6x6.ak6k7W1e6vTA"
-    assert format_pattern(puzzle) == "6x6:2.1/1.1.1/1/1.1.1/2.1//2.1/1.1/1.2//1.1/3"
-    pattern = parse_pattern(PATTERN_EXAMPLE)
-    assert pattern.cols == ((2,), (1,), (2,), (1,))
-    assert pattern.rows == ((1, 1), (2,), (1,), (1,))
 
 
 def test_corpus_urls_round_trip_byte_for_byte(corpus_dir: Path) -> None:
@@ -65,8 +56,6 @@ def test_corpus_urls_round_trip_byte_for_byte(corpus_dir: Path) -> None:
     [
         (format_code, parse_code),
         (format_url, parse_url),
-        (format_pattern, parse_pattern),
-        (format_non, parse_non),
         (to_json, from_json),
     ],
 )
@@ -75,17 +64,6 @@ def test_round_trips(fmt: Callable[[Nonogram], Any], parse: Callable[[Any], Nono
         text = fmt(puzzle)
         assert parse(text) == puzzle
         assert fmt(parse(text)) == text
-
-
-def test_non_reads_properties_blank_lines_and_size_lines() -> None:
-    text = (
-        'catalogue "x"\ntitle "T"\nrows 2\n\ncolumns 3\n'
-        'rows\n1, 1\n\n0\ncolumns\n1\n0\n1\ngoal "101000"\n'
-    )
-    puzzle = parse_non(text)
-    assert puzzle.rows == ((1, 1), ())
-    assert puzzle.cols == ((1,), (), (1,))
-    assert format_non(puzzle, "T").startswith('title "T"\nwidth 3\nheight 2\n')
 
 
 @pytest.mark.parametrize(
@@ -106,18 +84,6 @@ def test_non_reads_properties_blank_lines_and_size_lines() -> None:
         (parse_url, "https://puzz.link/p?nonogram/3/3/g11g1g1g1g1g", "column 1 are not packed"),
         (parse_url, "https://puzz.link/p?nonogram/2/2/3111", "needs 3 cells"),
         (parse_url, "https://puzz.link/p?nonogram/2/2/1121", "shade 3 cells but"),
-        (parse_pattern, "4x4:2/1/2/1/1.1/2/1", "has 7 clues, expected 8"),
-        (parse_pattern, "4x4:2/1/2/1/1.1/2/1/x", "row 4: clue 'x' is not numbers"),
-        (parse_pattern, "4x4:2/1/2/1/1.1/2/1/1,abc", "prefilled"),
-        (parse_pattern, "4x4:2/1/2/1/1.-1/2/1/1", "row 1: clue '1.-1'"),
-        (parse_pattern, "4x4:5/1/2/1/1.1/2/1/1", "column 1: clue '5' needs 5 cells"),
-        (parse_pattern, "4y4:2/1", "is not WIDTHxHEIGHT:CLUES"),
-        (parse_non, "width 2\nheight 1\nrows\n1\ncolumns\n1\n", "'columns' needs 2 rules"),
-        (parse_non, "width 2\nheight 1\nrows\n1\n", "no 'columns' section"),
-        (parse_non, "rows\n1\n", "'rows' comes before 'height'"),
-        (parse_non, "width 2\nheight 1\nrows\n1;1\ncolumns\n1\n1\n", "line 4: rule '1;1'"),
-        (parse_non, "width 2\nheight 1\nrows\n0,1\ncolumns\n1\n0\n", "0 beside other numbers"),
-        (parse_non, "width x\n", "width 'x' is not a positive number"),
         (from_json, {"rows": [[1]]}, "has no 'cols'"),
         (from_json, {"rows": [[1]], "cols": [[1]], "width": 2}, "width is 2 but there are 1"),
         (from_json, {"rows": [[1]], "cols": [["1"]]}, "column 1: clue value"),
@@ -158,14 +124,6 @@ def test_fuzz_codes(head: str, tail: str) -> None:
 @given(st.integers(1, 8), st.integers(1, 8), _TEXT)
 def test_fuzz_urls(cols: int, rows: int, body: str) -> None:
     _survives(parse_url, f"https://puzz.link/p?nonogram/{cols}/{rows}/{body}")
-
-
-@settings(max_examples=300, deadline=None)
-@given(_TEXT, _TEXT)
-def test_fuzz_patterns_and_non(a: str, b: str) -> None:
-    _survives(parse_pattern, f"3x2:{a}")
-    _survives(parse_pattern, a + b)
-    _survives(parse_non, f"width 3\nheight 2\nrows\n{a}\ncolumns\n{b}")
 
 
 @settings(max_examples=200, deadline=None)

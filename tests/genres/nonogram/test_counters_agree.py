@@ -13,7 +13,7 @@ from gridproof.core.outcome import Outcome, Verdict
 from gridproof.core.search import count_solutions
 from gridproof.genres.nonogram import solve
 from gridproof.genres.nonogram.brute import count_by_rows
-from gridproof.genres.nonogram.engine import Board, Grid, WorkBudget
+from gridproof.genres.nonogram.engine import Board, Grid
 from gridproof.genres.nonogram.formats import parse_pattern
 from gridproof.genres.nonogram.model import Nonogram, make_puzzle, validate
 from gridproof.genres.nonogram.sat import count_sat
@@ -123,6 +123,6 @@ def test_an_expired_deadline_is_never_unique(outcomes: list[dict[str, Outcome]])
 def test_a_spent_work_budget_times_out_mid_search() -> None:
     # The 4×4 that line logic cannot start needs probing: one line solve is not enough.
     puzzle = parse_pattern(PATTERN_EXAMPLE)
-    out = solve.count(puzzle, 2, WorkBudget(1))
+    out = solve.count(puzzle, 2, Deadline.never().within(work=1))
     assert out.verdict is Verdict.TIMEOUT
-    assert solve.count(puzzle, 2, WorkBudget(10**6)).verdict is Verdict.UNIQUE
+    assert solve.count(puzzle, 2, Deadline.never().within(work=10**6)).verdict is Verdict.UNIQUE

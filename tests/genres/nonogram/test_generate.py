@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import pytest
 
+from gridproof.core.contract import Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Request, genre
+from gridproof.core.registry import genre
 from gridproof.genres.nonogram import bank, generate
 from gridproof.genres.nonogram.model import validate
+from gridproof.genres.nonogram.rules import LADDER
 from gridproof.genres.nonogram.sat import count_sat
-from gridproof.genres.nonogram.solve import DIFFICULTIES, count, grade
+from gridproof.genres.nonogram.solve import count, grade
 
 
 @pytest.mark.parametrize(("width", "height"), [(5, 5), (10, 10), (12, 7), (6, 15), (20, 20)])
@@ -25,7 +27,7 @@ def test_boards_are_unique_and_their_solution_is_the_picture(width: int, height:
         assert validate(puzzle, made.solution) == []
         assert count_sat(puzzle).solutions == (made.solution,)
         assert count(puzzle, 2, Deadline(60)).verdict is Verdict.UNIQUE
-        assert made.difficulty in DIFFICULTIES
+        assert made.difficulty in LADDER.grades
         assert made.health.attempts >= 1
         assert made.health.milliseconds > 0
         for key in ("domain_width", "forced_per_pass", "search_depth", "technique", "fill"):
@@ -92,7 +94,7 @@ def test_no_bank_board_and_no_time_is_a_generation_error() -> None:
 
 def test_registered_genre_generates() -> None:
     nonogram = genre("nonogram")
-    assert nonogram.difficulties == DIFFICULTIES
+    assert nonogram.difficulties == LADDER.grades == ("easy", "medium", "hard")
     assert nonogram.sizes == generate.SIZES
     made = nonogram.generate(Request(8, 8), 2, Deadline(60))
     assert nonogram.count(made.puzzle, 2, Deadline(60)).solutions == (made.solution,)

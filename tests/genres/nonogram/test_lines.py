@@ -87,7 +87,7 @@ def test_view_ranges_match_enumeration() -> None:
     seen = view(n, clue, 0b0000100000, 0b0000000001)
     assert seen is not None
     fits = consistent(line_patterns(n, clue), 0b0000100000, 0b0000000001)
-    starts = [set() for _ in clue]
+    starts: list[set[int]] = [set() for _ in clue]
     for pattern in fits:
         bits = [i for i in range(n) if pattern >> i & 1]
         runs, i = [], 0

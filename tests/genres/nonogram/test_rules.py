@@ -8,22 +8,39 @@ from collections import Counter
 from pathlib import Path
 
 from gridproof.core.deadline import Deadline
+from gridproof.core.ladder import Progress
 from gridproof.core.outcome import Verdict
-from gridproof.genres.nonogram import rules
+from gridproof.core.trace import Step
+from gridproof.genres.nonogram import GENRE, rules
 from gridproof.genres.nonogram.formats import parse_pattern
-from gridproof.genres.nonogram.model import clues_of, make_puzzle
-from gridproof.genres.nonogram.position import Position
+from gridproof.genres.nonogram.model import Nonogram, clues_of, make_puzzle
+from gridproof.genres.nonogram.position import Position, start
+from gridproof.genres.nonogram.rules import LADDER
 from gridproof.genres.nonogram.sat import count_sat
-from gridproof.genres.nonogram.solve import count, solve
+from gridproof.genres.nonogram.solve import count
 from tests.genres.nonogram.boards import PATTERN_EXAMPLE, board_mix
+
+
+def solve(
+    puzzle: Nonogram,
+    rung: str,
+    deadline: Deadline,
+    *,
+    shaded: int = 0,
+    empty: int = 0,
+    max_steps: int | None = None,
+) -> Progress:
+    return GENRE.solve(puzzle, rung, deadline, shaded, empty, max_steps)
 
 
 def _row(picture: str, shaded: str = "", empty: str = "") -> Position:
     """A one-row position whose row clue comes from `picture`, with marks on the row."""
     n = len(picture)
     puzzle = clues_of(n, 1, sum(1 << i for i, ch in enumerate(picture) if ch == "#"))
-    marks = (sum(1 << i for i, ch in enumerate(m) if ch == "x") for m in (shaded, empty))
-    return Position(puzzle, Deadline.never(), *marks)
+    shade, clear = (sum(1 << i for i, ch in enumerate(m) if ch == "x") for m in (shaded, empty))
+    pos = start(puzzle, Deadline.never())
+    assert pos.apply(Step("given", "the marks given", shaded=shade, empty=clear)) is None
+    return pos
 
 
 def _cells(step_mask: int) -> list[int]:
@@ -34,7 +51,7 @@ def test_overlap() -> None:
     pos = _row("#######...")
     seen = pos.view(0)
     assert seen is not None
-    (step,) = rules.overlap(pos, 0, seen)
+    (step,) = rules.overlap_in(pos, 0, seen)
     assert step.rule == "overlap"
     assert _cells(step.shaded) == [3, 4, 5, 6]
     assert "block 1 (length 7) starts between r1c1 and r1c4" in step.text
@@ -44,7 +61,7 @@ def test_unreachable() -> None:
     pos = _row("...##.....", shaded="....x")
     seen = pos.view(0)
     assert seen is not None
-    (step,) = rules.unreachable(pos, 0, seen)
+    (step,) = rules.unreachable_in(pos, 0, seen)
     assert _cells(step.empty) == [0, 1, 2, 6, 7, 8, 9]
     assert step.text.startswith("row 1: no block can reach r1c1, r1c2, r1c3")
 
@@ -53,7 +70,7 @@ def test_separators() -> None:
     pos = _row("##...###..", shaded="xx")
     seen = pos.view(0)
     assert seen is not None
-    (step,) = rules.separators(pos, 0, seen)
+    (step,) = rules.separators_in(pos, 0, seen)
     assert _cells(step.empty) == [2]
     assert "can only be a whole block of length 2" in step.text
 
@@ -62,16 +79,16 @@ def test_small_gap() -> None:
     pos = _row("###......", empty="...x.x")
     seen = pos.view(0)
     assert seen is not None
-    (step,) = rules.small_gap(pos, 0, seen)
+    (step,) = rules.small_gap_in(pos, 0, seen)
     assert _cells(step.empty) == [4]
-    assert rules.unreachable(pos, 0, seen) == []
+    assert rules.unreachable_in(pos, 0, seen) == []
 
 
 def test_contradiction_names_the_line() -> None:
     pos = _row("###......", empty=".x")
     run = solve(pos.puzzle, "line", Deadline.never(), shaded=0b1, empty=0b10)
     assert run.contradiction is not None
-    assert "row 1: its clue 3 cannot fit" in run.contradiction
+    assert "row 1: its clue 3 cannot fit" in run.contradiction.text
 
 
 def test_steps_are_sound_and_rungs_complete_what_they_should() -> None:
@@ -80,7 +97,7 @@ def test_steps_are_sound_and_rungs_complete_what_they_should() -> None:
         if outcome.verdict is not Verdict.UNIQUE:
             continue
         (solution,) = outcome.solutions
-        for rung in rules.RUNGS:
+        for rung in LADDER.names:
             progress = solve(puzzle, rung, Deadline.never())
             assert progress.contradiction is None
             for step in progress.steps:

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from gridproof.core.contract import Request
 from gridproof.core.deadline import Deadline
-from gridproof.core.errors import GenerationError
+from gridproof.core.errors import CodeError, GenerationError
 from gridproof.core.grid import Geometry
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Request
 from gridproof.core.rng import Rng
 from gridproof.core.symmetry import Symmetry
-from gridproof.genres.norinori import brute, codec, generate, model, sat, solve
+from gridproof.genres.norinori import GENRE, brute, codec, generate, model, sat, solve
 
 FIXTURES = Path(__file__).with_name("fixtures.json")
 
@@ -31,7 +31,7 @@ def test_generated_boards_are_unique_by_the_sat_oracle(width: int, height: int, 
     oracle = sat.count_sat(puzzle, 2)
     assert oracle.verdict is Verdict.UNIQUE
     assert oracle.solutions == (made.solution,)
-    assert made.difficulty in generate.DIFFICULTIES
+    assert made.difficulty in GENRE.difficulties
     assert made.health.attempts >= 1
     assert made.metrics["regions"] == puzzle.region_count
 
@@ -81,7 +81,7 @@ def test_out_of_time_raises_with_health() -> None:
 
 @pytest.mark.parametrize("size", [(3, 3), (31, 5)])
 def test_sizes_outside_the_range_are_refused(size: tuple[int, int]) -> None:
-    with pytest.raises(GenerationError, match="outside"):
+    with pytest.raises(CodeError, match="outside"):
         generate.generate(Request(*size), 1, Deadline(5))
 
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.search import run_ladder
+from gridproof.core.ladder import run_ladder
 from gridproof.genres.norinori.brute import count_by_regions
 from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.position import Position, board_of

@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gridproof.core import codes, pzpr
+from gridproof.core import codes, grid, pzpr
 from gridproof.core.errors import CodeError, quote
-from gridproof.core.grid import cell_name
 from gridproof.genres.nondango.model import MAX_SIDE, Nondango, Variant, make_puzzle, parse_variant
 
 GENRE = "nondango"
@@ -31,11 +30,7 @@ _PARAM_RULE = {v: k for k, v in _RULE_PARAM.items()}
 
 def parse_code(text: str) -> Nondango:
     """The puzzle of a `nondango.1.WxH-RULE.PAYLOAD` code."""
-    parts = codes.split_code(text)
-    if parts.genre != GENRE:
-        raise CodeError(f"code genre {quote(parts.genre)} is not {GENRE!r}")
-    if parts.version != VERSION:
-        raise CodeError(f"code version {parts.version} of {GENRE} is not supported (only 1)")
+    parts = codes.split_genre_code(text, GENRE, VERSION)
     size, dash, rule = parts.params.partition("-")
     if not dash or rule not in _PARAM_RULE:
         raise CodeError(
@@ -46,28 +41,9 @@ def parse_code(text: str) -> Nondango:
         raise CodeError(f"code params: size {quote(size)} exceeds {MAX_SIDE}x{MAX_SIDE}")
     walls = (width - 1) * height + width * (height - 1)
     bits = codes.unpack_bits(parts.payload, walls + width * height, "code payload")
-    region_rows = pzpr.regions_from_border_bits(bits[:walls], width, height)
-    _reject_inner_walls(bits[:walls], region_rows)
+    region_rows = pzpr.regions_from_walls(bits[:walls], width, height, "code payload")
     circle_rows = [bits[walls + r * width : walls + (r + 1) * width] for r in range(height)]
     return make_puzzle(region_rows, circle_rows, _PARAM_RULE[rule])
-
-
-def _reject_inner_walls(bits: Sequence[int], region_rows: list[list[int]]) -> None:
-    """CodeError for the first wall that separates two cells of one region."""
-    width = len(region_rows[0])
-    across = (width - 1) * len(region_rows)
-    for index, (given, needed) in enumerate(zip(bits, pzpr.border_bits(region_rows), strict=True)):
-        if given != needed:
-            if index < across:
-                r, c = divmod(index, width - 1)
-                a, b = r * width + c, r * width + c + 1
-            else:
-                a = index - across
-                b = a + width
-            raise CodeError(
-                f"code payload: the wall between {cell_name(a, width)} and "
-                f"{cell_name(b, width)} lies inside one region"
-            )
 
 
 def format_code(puzzle: Nondango) -> str:
@@ -167,33 +143,17 @@ def to_json(puzzle: Nondango) -> dict[str, Any]:
     }
 
 
+GRID = {"#": 0, "o": -1, ".": -1, "%": -1, "+": -1, "-": -1}
+"""A grid's alphabet: `#` a black circle; `o` a white circle, `.` no circle, and the
+player's marks `%`, `+` and `-`, none of them black."""
+
+
 def format_grid(puzzle: Nondango, black: int) -> list[str]:
     """Rows of `#` (black circle), `o` (white circle) and `.` (no circle); paint on a cell
     without a circle still shows as `#`, so the validator can name it."""
-    w = puzzle.width
-    return [
-        "".join(_grid_char(puzzle.circles, black, r * w + c) for c in range(w))
-        for r in range(puzzle.height)
-    ]
-
-
-def _grid_char(circles: int, black: int, cell: int) -> str:
-    if black >> cell & 1:
-        return "#"
-    return "o" if circles >> cell & 1 else "."
+    return grid.format_rows(puzzle.width, puzzle.height, [("#", black), ("o", puzzle.circles)], ".")
 
 
 def parse_grid(puzzle: Nondango, rows: Sequence[str]) -> int:
-    """The black mask of rows of text: `#` is black; `o`, `%`, `.`, `+` and `-` are not."""
-    if len(rows) != puzzle.height:
-        raise CodeError(f"the grid has {len(rows)} rows, the puzzle {puzzle.height}")
-    black = 0
-    for r, row in enumerate(rows):
-        if not isinstance(row, str) or len(row) != puzzle.width:
-            raise CodeError(f"grid row {r + 1} {row!r} is not {puzzle.width} characters")
-        for c, ch in enumerate(row):
-            if ch == "#":
-                black |= 1 << (r * puzzle.width + c)
-            elif ch not in "o%.+-":
-                raise CodeError(f"grid row {r + 1}, column {c + 1}: {ch!r} is not '#', 'o' or '.'")
-    return black
+    """The black mask of rows of text: `#` is black; `o`, `.`, `%`, `+` and `-` are not."""
+    return grid.parse_rows(rows, puzzle.width, puzzle.height, GRID, "grid")[0]

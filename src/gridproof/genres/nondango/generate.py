@@ -24,24 +24,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gridproof.core.contract import Generated, Option, Request, Tally
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
 from gridproof.core.grid import Geometry, bits
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Generated, Health, Option, Request
 from gridproof.core.rng import Rng
 from gridproof.genres.nondango import solve, theory
 from gridproof.genres.nondango.model import Nondango, Variant, make_puzzle, parse_variant
 from gridproof.genres.nondango.position import Position, build_board
-from gridproof.genres.nondango.rules import RUNGS
+from gridproof.genres.nondango.rules import LADDER
+from gridproof.genres.nondango.search import has_completion
 
-GRADE = {"region": "trivial", "triple": "easy", "probe": "medium", "search": "hard"}
-"""The difficulty of a board is named after the cheapest rung that finishes it alone:
-`trivial` boards have no white circle, `easy` ones fall to the lines of three, `medium`
-ones need a probe, and `hard` ones a search (rare: none in thousands of generated boards,
-and none in the janko.at bank, so a request for one usually ends in GenerationError)."""
-DIFFICULTIES = tuple(GRADE.values())
-RUNG_FOR = {grade: rung for rung, grade in GRADE.items()}
+GENERATOR_VERSION = "nondango/1"
+"""What a seed's board depends on besides the request: bump it when that board changes."""
+NO_WHITE = LADDER.names[0]
+"""The rung of a board without white circles (each region has one circle to paint)."""
 SIZES = ((4, 4), (24, 24))
 OPTIONS = (
     Option(
@@ -71,8 +69,8 @@ class Settings:
 
 
 @dataclass(slots=True)
-class Tally:
-    """What the offers of one generate call came to."""
+class Offers:
+    """What the offers of one generate call came to (beside the generator's `Tally`)."""
 
     offers: int = 0
     kept: int = 0
@@ -96,25 +94,26 @@ def settings_of(request: Request) -> Settings:
     white = request.options.get("white")
     if white is not None and (isinstance(white, bool) or not isinstance(white, int) or white < 0):
         raise CodeError(f"option white {quote(repr(white))} is not a whole number of circles")
-    difficulty = request.difficulty
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise CodeError(f"difficulty {quote(difficulty)} is not one of {', '.join(DIFFICULTIES)}")
-    rung = None if difficulty is None else RUNG_FOR[difficulty]
-    if rung == "region" and white:
-        raise CodeError("difficulty 'trivial' means no white circles at all")
-    if white == 0 and rung not in (None, "region"):
-        raise CodeError(f"a board without white circles is 'trivial', never {difficulty!r}")
-    if rung == "region":
+    difficulty, grades = request.difficulty, LADDER.grades
+    if difficulty is not None and difficulty not in grades:
+        raise CodeError(f"difficulty {quote(difficulty)} is not one of {', '.join(grades)}")
+    rung = None if difficulty is None else LADDER.rung_for(difficulty)
+    plain = LADDER.grade(NO_WHITE)
+    if rung == NO_WHITE and white:
+        raise CodeError(f"difficulty {plain!r} means no white circles at all")
+    if white == 0 and rung not in (None, NO_WHITE):
+        raise CodeError(f"a board without white circles is {plain!r}, never {difficulty!r}")
+    if rung == NO_WHITE:
         white = 0
     return Settings(request.width, request.height, variant, white, rung)
 
 
-def generate(request: Request, seed: int, deadline: Deadline) -> Generated:
+def generate(request: Request, seed: int, deadline: Deadline) -> Generated[Nondango]:
     """A board proven unique, the same for the same request and seed; `GenerationError`
     (with the health record) when none is proven before the deadline."""
     settings = settings_of(request)
-    health = Health()
-    tally = Tally()
+    health = Tally()
+    tally = Offers()
     started = deadline.elapsed()
     rng = Rng(seed)
     while health.attempts < MAX_ATTEMPTS and not deadline.expired():
@@ -122,19 +121,19 @@ def generate(request: Request, seed: int, deadline: Deadline) -> Generated:
         built = _attempt(settings, rng.fork(f"attempt {health.attempts}"), deadline, health, tally)
         if built is not None:
             puzzle, answer, rung = built
-            health.milliseconds = (deadline.elapsed() - started) * 1000
+            spent = health.health((deadline.elapsed() - started) * 1000)
             metrics = {"rung": rung, **_metrics(puzzle, answer, tally)}
-            return Generated(puzzle, answer, seed, GRADE[rung], metrics, health)
-    health.milliseconds = (deadline.elapsed() - started) * 1000
+            return Generated(puzzle, answer, seed, LADDER.grade(rung), metrics, spent)
+    spent = health.health((deadline.elapsed() - started) * 1000)
     raise GenerationError(
         f"no {settings.width}x{settings.height} nondango board was proven unique "
         f"after {health.attempts} attempts",
-        {**health.as_dict(), **dataclasses.asdict(tally)},
+        {**spent.as_dict(), **dataclasses.asdict(tally)},
     )
 
 
 def _attempt(
-    settings: Settings, rng: Rng, deadline: Deadline, health: Health, tally: Tally
+    settings: Settings, rng: Rng, deadline: Deadline, health: Tally, tally: Offers
 ) -> tuple[Nondango, int, str] | None:
     """One set of regions and answer, offered every cell; None if it does not work out."""
     skeleton = draw_skeleton(settings.width, settings.height, settings.variant, rng.fork("regions"))
@@ -155,7 +154,7 @@ def _attempt(
         return None
     target = settings.rung
     if target is not None and rung != target:
-        if settings.white is None and RUNGS.index(rung) > RUNGS.index(target):
+        if settings.white is None and LADDER.names.index(rung) > LADDER.names.index(target):
             trimmed = _trim(puzzle, answer, target, rng.fork("trim"), deadline, health)
             if trimmed is not None:
                 return trimmed, answer, target
@@ -250,8 +249,8 @@ def offer_circles(
     white: int | None,
     rng: Rng,
     deadline: Deadline,
-    health: Health,
-    tally: Tally,
+    health: Tally,
+    tally: Offers,
 ) -> Nondango | None:
     """`puzzle` with white circles added, each kept only if the answer stays the only one;
     None if the deadline runs out or fewer than `white` circles could be kept."""
@@ -278,7 +277,7 @@ def offer_circles(
 
 
 def judge_offer(
-    puzzle: Nondango, answer: int, cell: int, deadline: Deadline, tally: Tally
+    puzzle: Nondango, answer: int, cell: int, deadline: Deadline, tally: Offers
 ) -> str | None:
     """'kept', 'breaks' (the white circle `cell` would make three white in a row),
     'uncertified' (no certificate: a second answer exists) or 'ambiguous' (counted: a
@@ -294,7 +293,7 @@ def judge_offer(
     trial = dataclasses.replace(puzzle, circles=puzzle.circles | 1 << cell)
     pos = Position(build_board(trial), deadline)
     pos.paint(cell)
-    found = solve.has_completion(pos)
+    found = has_completion(pos)
     if found is None:
         return None
     if found:
@@ -303,7 +302,7 @@ def judge_offer(
     return "kept"
 
 
-def _proven(puzzle: Nondango, answer: int, deadline: Deadline, health: Health) -> bool:
+def _proven(puzzle: Nondango, answer: int, deadline: Deadline, health: Tally) -> bool:
     """Count the finished board from scratch: exactly one answer, the intended one."""
     outcome = solve.count(puzzle, 2, deadline)
     if outcome.verdict is Verdict.TIMEOUT:
@@ -316,7 +315,7 @@ def _proven(puzzle: Nondango, answer: int, deadline: Deadline, health: Health) -
 
 
 def _trim(
-    puzzle: Nondango, answer: int, target: str, rng: Rng, deadline: Deadline, health: Health
+    puzzle: Nondango, answer: int, target: str, rng: Rng, deadline: Deadline, health: Tally
 ) -> Nondango | None:
     """Take white circles away at random while the board stays unique, until `target`
     is the rung it needs (None if it skips past `target` or time runs out)."""
@@ -337,12 +336,12 @@ def _trim(
             return None
         if rung == target:
             return puzzle if _proven(puzzle, answer, deadline, health) else None
-        if RUNGS.index(rung) < RUNGS.index(target):
+        if LADDER.names.index(rung) < LADDER.names.index(target):
             return None
     return None
 
 
-def _metrics(puzzle: Nondango, answer: int, tally: Tally) -> Mapping[str, Any]:
+def _metrics(puzzle: Nondango, answer: int, tally: Offers) -> Mapping[str, Any]:
     board = build_board(puzzle)
     circles = puzzle.circles.bit_count()
     return {

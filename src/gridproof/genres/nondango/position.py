@@ -8,12 +8,13 @@ colourings that can never happen, so that the rest (the `live` ones) are the who
   black circle is in it).
 Under `no-three-black` only the all-black side exists at all.
 
-Glossary: `black`, `white` are masks of decided circles, `unknown` the circles left;
-`nogood` is the mask of a line's three cells; `black_nogoods` and `white_nogoods` are the
-live ones; a `part` of a white nogood is one region's share of its cells; `focus` is the
-cells a search of a position may branch on; `fresh_*` are the decisions propagation has
-not followed yet. `Reading` names how the rule is read: correctly, or with one of the two
-misreadings the study measures.
+Glossary: `black`, `white` are masks of decided circles (the ladder reads them as
+`shaded`, the black circles, and `empty`, the white ones and every cell without a
+circle), `unknown` the circles left; `nogood` is the mask of a line's three cells;
+`black_nogoods` and `white_nogoods` are the live ones; a `part` of a white nogood is one
+region's share of its cells; `focus` is the cells a search of a position may branch on;
+`fresh_*` are the decisions propagation has not followed yet. `Reading` names how the
+rule is read: correctly, or with one of the two misreadings the study measures.
 """
 
 from __future__ import annotations
@@ -24,12 +25,9 @@ from functools import lru_cache
 from itertools import combinations
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import Geometry, bits
-from gridproof.core.search import Contradiction
-from gridproof.core.trace import Step
-from gridproof.genres.nondango.model import Nondango, Variant
-
-DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+from gridproof.core.grid import Geometry, bits, low_bit
+from gridproof.core.trace import Step, Violation
+from gridproof.genres.nondango.model import DIRECTIONS, Nondango, Variant
 
 
 class Reading(StrEnum):
@@ -78,7 +76,7 @@ Line = tuple[int, int, int, int]
 
 
 @lru_cache(maxsize=32)
-def _windows(width: int, height: int, diagonals: bool) -> tuple[Line, ...]:
+def windows(width: int, height: int, diagonals: bool) -> tuple[Line, ...]:
     """Every three consecutive cells of the grid, across and down (and diagonally)."""
     out = []
     for r in range(height):
@@ -112,8 +110,8 @@ def line_triples(puzzle: Nondango, reading: Reading) -> list[Line]:
     cells (with or without the diagonals), or any three circles of one full line."""
     circles = puzzle.circles
     if reading is not Reading.ANYWHERE:
-        windows = _windows(puzzle.width, puzzle.height, reading is Reading.RULE)
-        return [line for line in windows if line[0] & circles == line[0]]
+        found = windows(puzzle.width, puzzle.height, reading is Reading.RULE)
+        return [line for line in found if line[0] & circles == line[0]]
     out = []
     for cells in _full_lines(puzzle.width, puzzle.height):
         held = [cell for cell in cells if circles >> cell & 1]
@@ -198,6 +196,11 @@ class Position:
         return self.board.circles & ~(self.black | self.white)
 
     @property
+    def shaded(self) -> int:
+        """The black circles (what the ladder reports as shaded)."""
+        return self.black
+
+    @property
     def empty(self) -> int:
         """Cells decided not black: white circles and every cell without a circle."""
         return self.white | (self.board.geo.full & ~self.board.circles)
@@ -213,18 +216,19 @@ class Position:
         twin.focus = self.focus
         return twin
 
-    def apply(self, step: Step) -> Contradiction | None:
-        """Decide the step's circles (cells without a circle are white already)."""
+    def apply(self, step: Step) -> Violation | None:
+        """Decide the step's circles (cells without a circle are white already): paint on
+        a cell without a circle, or a circle decided both ways, is a contradiction."""
         board = self.board
         painted = step.shaded & ~board.circles
         if painted:
-            cell = (painted & -painted).bit_length() - 1
-            return Contradiction(step.rule, f"{board.name(cell)} holds no circle to paint", (cell,))
+            cell = low_bit(painted)
+            return Violation(step.rule, f"{board.name(cell)} holds no circle to paint", (cell,))
         white = step.empty & board.circles
         clash = (step.shaded & (self.white | white)) | (white & self.black)
         if clash:
-            cell = (clash & -clash).bit_length() - 1
-            return Contradiction(
+            cell = low_bit(clash)
+            return Violation(
                 step.rule, f"{board.name(cell)} would be both black and white", (cell,)
             )
         self.fresh_black |= step.shaded & ~self.black
@@ -239,6 +243,11 @@ class Position:
         self.fresh_black |= 1 << cell
 
 
+def start(puzzle: Nondango, deadline: Deadline) -> Position:
+    """The empty position of `puzzle` that the ladder's rules read."""
+    return Position(board_of(puzzle), deadline)
+
+
 def propagate(pos: Position) -> bool:
     """Close `pos` under the `region` and `triple` rungs (one black per region; no live
     nogood completed), following only the fresh decisions. False on a contradiction."""
@@ -249,6 +258,8 @@ def propagate(pos: Position) -> bool:
     fresh_b, fresh_w = pos.fresh_black, pos.fresh_white
     region_of, region_circles = board.region_of, board.region_circles
     partners, white_of, parts = board.black_partners, board.white_of, board.white_parts
+    # the counter's innermost loop: the low-bit scan stays inline, as a call to
+    # `grid.low_bit` per decision costs this loop a fifth of its time
     while fresh_b or fresh_w:
         if fresh_b:
             low = fresh_b & -fresh_b

@@ -1,4 +1,5 @@
-"""The Nondango rule ladder: every deduction the solver makes, cheapest first.
+"""The Nondango rule ladder: every deduction the solver makes, cheapest first, and the one
+table, `LADDER` at the end, that names the rungs, their grades and their rules.
 
 Rungs (each includes the ones before it), all over the same per-region domains:
 - `region`: one black circle per region, counting only: a region with one circle left
@@ -11,21 +12,26 @@ Rungs (each includes the ones before it), all over the same per-region domains:
 - `search`: the complete solver on one independent group of regions at a time: a circle
   whose group has no completion with it black is white.
 
-Each rule returns the steps it can take now, or a `Contradiction`.
+Each rule returns the steps it can take now, or a `Violation` (the contradiction it found).
+The `search` rule runs the counter's own space (`nondango.search`), which reads positions
+only and never this table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from gridproof.core.grid import bits
-from gridproof.core.search import Contradiction, Found, Rule, run_ladder
-from gridproof.core.trace import Step
+from gridproof.core.grid import bits, low_bit
+from gridproof.core.ladder import Found, Ladder, Rule, Rung, rule, run_ladder
+from gridproof.core.trace import Step, Violation
 from gridproof.genres.nondango.position import Board, Position, propagate
+from gridproof.genres.nondango.search import has_completion, independent_parts
 
-RUNGS = ("region", "triple", "probe", "search")
 
-
+@rule(
+    "region-black",
+    "Region: last circle",
+    "region {region} paints one circle black, and {cell} is {which}",
+    conflict="region {region} has no circle left to paint black",
+)
 def region_black(pos: Position) -> Found:
     """A region with one circle that is not white: that circle is black."""
     board = pos.board
@@ -33,27 +39,28 @@ def region_black(pos: Position) -> Found:
     for rid, circles in enumerate(board.region_circles):
         left = circles & ~pos.white
         if not left:
-            return Contradiction(
-                "region-black",
-                f"region {rid + 1} has no circle left to paint black",
-                tuple(bits(circles)),
-                (rid,),
-            )
+            return region_black.violation(cells=bits(circles), regions=(rid,), region=rid + 1)
         if left & (left - 1) or left & pos.black:
             continue
-        why = "its only circle" if left == circles else "the only circle it has left"
         steps.append(
-            Step(
-                "region-black",
-                f"region {rid + 1} paints one circle black, and {board.name(_low(left))} is {why}",
+            region_black.step(
                 shaded=left,
-                cells=tuple(bits(circles)),
+                cells=bits(circles),
                 regions=(rid,),
+                region=rid + 1,
+                cell=board.name(low_bit(left)),
+                which="its only circle" if left == circles else "the only circle it has left",
             )
         )
     return steps
 
 
+@rule(
+    "region-white",
+    "Region: black circle found",
+    "region {region} already has its black circle {black}, so {rest} {are} white",
+    conflict="region {region} holds two black circles, {painted}",
+)
 def region_white(pos: Position) -> Found:
     """A region holding its black circle: its other circles are white."""
     board = pos.board
@@ -61,27 +68,31 @@ def region_white(pos: Position) -> Found:
     for rid, circles in enumerate(board.region_circles):
         painted = circles & pos.black
         if painted & (painted - 1):
-            return Contradiction(
-                "region-white",
-                f"region {rid + 1} holds two black circles, {board.names(painted)}",
-                tuple(bits(painted)),
-                (rid,),
+            return region_white.violation(
+                cells=bits(painted), regions=(rid,), region=rid + 1, painted=board.names(painted)
             )
         rest = circles & pos.unknown
         if painted and rest:
             steps.append(
-                Step(
-                    "region-white",
-                    f"region {rid + 1} already has its black circle {board.name(_low(painted))}, "
-                    f"so {board.names(rest)} {_are(rest)} white",
+                region_white.step(
                     empty=rest,
-                    cells=tuple(bits(circles)),
+                    cells=bits(circles),
                     regions=(rid,),
+                    region=rid + 1,
+                    black=board.name(low_bit(painted)),
+                    rest=board.names(rest),
+                    are=_are(rest),
                 )
             )
     return steps
 
 
+@rule(
+    "triple-black",
+    "Triple: two black",
+    "{black} are black, so {third} is white: {line} may not all be black",
+    conflict="{line} are three black circles in a row",
+)
 def triple_black(pos: Position) -> Found:
     """Two black circles of a live line of three: the third is white."""
     board = pos.board
@@ -90,28 +101,31 @@ def triple_black(pos: Position) -> Found:
     for line in board.black_nogoods:
         hit = line & pos.black
         if hit == line:
-            return Contradiction(
-                "triple-black",
-                f"{board.names(line)} are three black circles in a row",
-                tuple(bits(line)),
-                tuple(board.regions_of(line)),
+            return triple_black.violation(
+                cells=bits(line), regions=board.regions_of(line), line=board.names(line)
             )
         third = line ^ hit
         if hit.bit_count() == 2 and third & pos.unknown & ~done:
             done |= third
             steps.append(
-                Step(
-                    "triple-black",
-                    f"{board.names(hit)} are black, so {board.name(_low(third))} is white: "
-                    f"{board.names(line)} may not all be black",
+                triple_black.step(
                     empty=third,
-                    cells=tuple(bits(line)),
-                    regions=tuple(board.regions_of(line)),
+                    cells=bits(line),
+                    regions=board.regions_of(line),
+                    black=board.names(hit),
+                    third=board.name(low_bit(third)),
+                    line=board.names(line),
                 )
             )
     return steps
 
 
+@rule(
+    "triple-white",
+    "Triple: not all white",
+    "{line} may not all be white and only {who} can still {can}, so {then}",
+    conflict="{line} are three white circles in a row",
+)
 def triple_white(pos: Position) -> Found:
     """No-three-same: a line that may not be all white, where only one region can still
     paint one of its circles black: that region's black circle is among them."""
@@ -121,11 +135,8 @@ def triple_white(pos: Position) -> Found:
     for index, line in enumerate(board.white_nogoods):
         alive = [(rid, part) for rid, part in board.white_parts[index] if part & ~pos.white]
         if not alive:
-            return Contradiction(
-                "triple-white",
-                f"{board.names(line)} are three white circles in a row",
-                tuple(bits(line)),
-                tuple(board.regions_of(line)),
+            return triple_white.violation(
+                cells=bits(line), regions=board.regions_of(line), line=board.names(line)
             )
         if len(alive) > 1:
             continue
@@ -143,27 +154,38 @@ def _confine(pos: Position, line: int, rid: int, keep: int, done: int) -> Step |
     others = board.region_circles[rid] & ~keep & pos.unknown & ~done
     single = not keep & (keep - 1)
     if single and keep & pos.unknown & ~done:
-        return Step(
-            "triple-white",
-            f"{board.names(line)} may not all be white and only {board.name(_low(keep))} "
-            "can still be black, so it is",
+        return triple_white.step(
             shaded=keep,
-            cells=tuple(bits(line)),
-            regions=tuple(board.regions_of(line)),
+            cells=bits(line),
+            regions=board.regions_of(line),
+            line=board.names(line),
+            who=board.name(low_bit(keep)),
+            can="be black",
+            then="it is",
         )
     if single or not others:
         return None
-    return Step(
-        "triple-white",
-        f"{board.names(line)} may not all be white and only region {rid + 1} can still paint "
-        f"one of them, so its black circle is {_either(board, keep)}: "
-        f"{board.names(others)} {_are(others)} white",
+    return triple_white.step(
         empty=others,
-        cells=tuple(bits(line)),
+        cells=bits(line),
         regions=(rid,),
+        line=board.names(line),
+        who=f"region {rid + 1}",
+        can="paint one of them",
+        then=f"its black circle is {_either(board, keep)}: {board.names(others)} "
+        f"{_are(others)} white",
     )
 
 
+REGION: tuple[Rule[Position], ...] = (region_black, region_white)
+"""The `region` rung's rules."""
+LINES: tuple[Rule[Position], ...] = (triple_black, triple_white)
+"""The rules the `triple` rung adds."""
+TRIPLE: tuple[Rule[Position], ...] = (*REGION, *LINES)
+"""The rules up to the `triple` rung, which `probe` runs on each assumption."""
+
+
+@rule("probe", "Probe", "if {cell} were black, then {why}; so it is white")
 def probe(pos: Position) -> Found:
     """Assume an undecided circle black and propagate (`region` and `triple`); if that
     contradicts, the circle is white. The reason is replayed through the named rules."""
@@ -179,14 +201,13 @@ def probe(pos: Position) -> Found:
         if propagate(trial):
             continue
         why = refute(pos, cell, TRIPLE)
-        reason = why.text if why is not None else "the lines of three contradict"
         return [
-            Step(
-                "probe",
-                f"if {board.name(cell)} were black, then {reason}; so it is white",
+            probe.step(
                 empty=1 << cell,
                 cells=(cell, *(why.cells if why else ())),
                 regions=why.regions if why else (),
+                cell=board.name(cell),
+                why=why.text if why is not None else "the lines of three contradict",
             )
         ]
     return []
@@ -199,50 +220,44 @@ def closed(pos: Position) -> Position | None:
     return base if propagate(base) else None
 
 
-def refute(pos: Position, cell: int, ladder: tuple[Rule[Position], ...]) -> Contradiction | None:
-    """The contradiction `ladder` reaches once `cell` is assumed black, if any."""
+def refute(pos: Position, cell: int, rules: tuple[Rule[Position], ...]) -> Violation | None:
+    """The contradiction `rules` reach once `cell` is assumed black, if any."""
     trial = pos.copy()
-    trial.apply(Step("probe", "assumption", shaded=1 << cell))
-    return run_ladder(ladder, trial, pos.deadline).contradiction
+    trial.apply(Step(probe.id, "assumption", shaded=1 << cell))
+    return run_ladder(rules, trial, pos.deadline).contradiction
 
 
-def search_rule(
-    has_completion: Callable[[Position], bool | None],
-    parts: Callable[[Position], list[int]],
-) -> Rule[Position]:
-    """The `search` rule, given the complete solver (which lives in `solve`)."""
-
-    def search(pos: Position) -> Found:
-        board = pos.board
-        for part in parts(pos):
-            for cell in bits(part):
-                trial = pos.copy()
-                trial.focus = part
-                trial.paint(cell)
-                found = has_completion(trial)
-                if found is None:
-                    return []
-                if found:
-                    continue
-                regions = board.regions_of(part)
-                group = ", ".join(str(rid + 1) for rid in regions)
-                return [
-                    Step(
-                        "search",
-                        f"if {board.name(cell)} were black, a complete search of its group of "
-                        f"regions ({group}) finds no way to finish it; so it is white",
-                        empty=1 << cell,
-                        cells=tuple(bits(part)),
-                        regions=tuple(regions),
-                    )
-                ]
-        return []
-
-    return Rule("search", "search", search)
-
-
-def _low(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
+@rule(
+    "search",
+    "Search",
+    "if {cell} were black, a complete search of its group of regions ({group}) finds no "
+    "way to finish it; so it is white",
+)
+def group_search(pos: Position) -> Found:
+    """Assume an undecided circle black and count its independent group of regions with
+    the complete solver; a group with no completion makes the circle white."""
+    board = pos.board
+    for part in independent_parts(pos):
+        for cell in bits(part):
+            trial = pos.copy()
+            trial.focus = part
+            trial.paint(cell)
+            found = has_completion(trial)
+            if found is None:
+                return []
+            if found:
+                continue
+            regions = board.regions_of(part)
+            return [
+                group_search.step(
+                    empty=1 << cell,
+                    cells=bits(part),
+                    regions=regions,
+                    cell=board.name(cell),
+                    group=", ".join(str(rid + 1) for rid in regions),
+                )
+            ]
+    return []
 
 
 def _are(mask: int) -> str:
@@ -253,22 +268,34 @@ def _either(board: Board, mask: int) -> str:
     return " or ".join(board.name(c) for c in bits(mask))
 
 
-REGION: tuple[Rule[Position], ...] = (
-    Rule("region-black", "region: last circle", region_black),
-    Rule("region-white", "region: black circle found", region_white),
+LADDER: Ladder[Position] = Ladder(
+    (
+        Rung("region", "trivial", "one black circle per region, counting only", REGION),
+        Rung(
+            "triple",
+            "easy",
+            "the live lines of three, kept hyper-arc consistent to a fixpoint",
+            LINES,
+        ),
+        Rung(
+            "probe",
+            "medium",
+            "assume a circle black and run triple; a contradiction makes it white",
+            (probe,),
+        ),
+        Rung(
+            "search",
+            "hard",
+            "a complete search of one independent group of regions at a time",
+            (group_search,),
+        ),
+    ),
+    beyond=None,
 )
-TRIPLE: tuple[Rule[Position], ...] = (
-    *REGION,
-    Rule("triple-black", "triple: two black", triple_black),
-    Rule("triple-white", "triple: not all white", triple_white),
-)
-PROBE: tuple[Rule[Position], ...] = (*TRIPLE, Rule("probe", "probe", probe))
+"""The Nondango ladder: rung, grade, what it adds, its rules (each with id, title, text).
 
-RUNG_OF = {
-    "region-black": "region",
-    "region-white": "region",
-    "triple-black": "triple",
-    "triple-white": "triple",
-    "probe": "probe",
-    "search": "search",
-}
+A board's grade is named after the cheapest rung that finishes it alone: `trivial` boards
+have no white circle, `easy` ones fall to the lines of three, `medium` ones need a probe,
+and `hard` ones a search (rare: none in thousands of generated boards, and none in the
+janko.at bank, so a request for one usually ends in GenerationError). `search` is
+complete, so no board lies beyond the ladder."""

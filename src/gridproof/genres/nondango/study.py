@@ -18,17 +18,18 @@ import statistics
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from gridproof.core.contract import Generated, Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
 from gridproof.core.grid import bits
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Generated, Request
 from gridproof.core.rng import Rng
 from gridproof.core.search import count_solutions
-from gridproof.genres.nondango import generate, sequences, solve, theory
+from gridproof.genres.nondango import generate, search, sequences, solve, theory
 from gridproof.genres.nondango.brute import count_brute
 from gridproof.genres.nondango.model import Nondango, Variant, make_puzzle
 from gridproof.genres.nondango.position import Position, Reading, board_of, build_board, propagate
+from gridproof.genres.nondango.rules import LADDER
 
 COUNT_S = 10.0
 """The default budget of one count or one generated board, in seconds."""
@@ -38,7 +39,7 @@ SIZES = ((8, 8), (12, 12))
 DIAL = {(8, 8): (0, 4, 8, 12, 14), (12, 12): (0, 8, 16, 24, 32)}
 NOTE_DIAL = {(8, 8): {0: "100.0%", 4: "93.1%", 8: "67.1%", 12: "38.2%", 14: "18.8%"}}
 VARIANTS = (Variant.NO_THREE_BLACK, Variant.NO_THREE_SAME)
-Bank = dict[tuple[Variant, tuple[int, int]], list[Generated]]
+Bank = dict[tuple[Variant, tuple[int, int]], list[Generated[Nondango]]]
 
 
 def run_study(
@@ -176,10 +177,10 @@ def group_product(puzzle: Nondango, clock: _Clock) -> int | None:
     if board_of(puzzle).circleless or not propagate(pos):
         return 0
     product = 1
-    for part in solve.independent_parts(pos):
+    for part in search.independent_parts(pos):
         child = pos.copy()
         child.focus = part
-        found = count_solutions(solve.NondangoSpace(deadline), child, LIMIT + 1, deadline)
+        found = count_solutions(search.NondangoSpace(deadline), child, LIMIT + 1, deadline)
         if found.verdict is Verdict.TIMEOUT:
             return None
         product *= len(found.solutions)
@@ -256,7 +257,7 @@ def lemma_table(bank: Bank, clock: _Clock) -> str:
     )
 
 
-def _uncertified_offers(made: list[Generated], clock: _Clock) -> tuple[int, int]:
+def _uncertified_offers(made: list[Generated[Nondango]], clock: _Clock) -> tuple[int, int]:
     """Every empty cell whose white circle would have no certificate, offered anyway and
     counted: (offers, of them with a second answer)."""
     offers = second = 0
@@ -481,13 +482,13 @@ def ladder_table(bank: Bank) -> str:
                 label = f"{low}" if low == high else f"{low}+" if high > 99 else f"{low}–{high}"
                 rows.append(
                     [variant.value, _size(size), label, sum(rungs.values())]
-                    + [rungs[rung] for rung in ("region", "triple", "probe", "search")]
+                    + [rungs[rung] for rung in LADDER.names]
                 )
     return (
         "## The ladder (note, 8×8: 1–4 white 92 triple / 1 probe; 13+ white 60 / 50; "
         "nothing in the bank needs search)\n\n"
         + table(
-            ["rule", "size", "white circles", "boards", "region", "triple", "probe", "search"],
+            ["rule", "size", "white circles", "boards", *LADDER.names],
             rows,
         )
     )

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from gridproof.core.grid import bits
 from gridproof.genres.nondango.model import Nondango, Variant, validate
-from gridproof.genres.nondango.position import Board, board_of
+from gridproof.genres.nondango.position import Board, board_of, windows
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,14 +94,9 @@ def check_moves(puzzle: Nondango, answer: int) -> MoveCheck:
 def lines_through(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     """Per cell, the masks of the lines of three consecutive cells through it."""
     out: list[list[int]] = [[] for _ in range(width * height)]
-    for r in range(height):
-        for c in range(width):
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                if 0 <= r + 2 * dr < height and 0 <= c + 2 * dc < width:
-                    cells = [(r + k * dr) * width + c + k * dc for k in range(3)]
-                    mask = sum(1 << cell for cell in cells)
-                    for cell in cells:
-                        out[cell].append(mask)
+    for mask, *cells in windows(width, height, diagonals=True):
+        for cell in cells:
+            out[cell].append(mask)
     return tuple(tuple(masks) for masks in out)
 
 

@@ -70,11 +70,7 @@ class _Reader:
 
 def parse_code(text: str) -> Nonogram:
     """The puzzle of a `nonogram.1.WxH.PAYLOAD` code."""
-    parts = codes.split_code(text)
-    if parts.genre != GENRE:
-        raise CodeError(f"code genre {quote(parts.genre)} is not {GENRE!r}")
-    if parts.version != VERSION:
-        raise CodeError(f"code version {parts.version} of {GENRE} is not supported (only 1)")
+    parts = codes.split_genre_code(text, GENRE, VERSION)
     width, height = codes.parse_size(parts.params, "code params")
     if width > MAX_SIDE or height > MAX_SIDE:
         raise CodeError(f"code params: size {quote(parts.params)} exceeds {MAX_SIDE}x{MAX_SIDE}")

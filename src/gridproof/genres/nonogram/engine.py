@@ -22,29 +22,9 @@ from collections import deque
 from dataclasses import dataclass
 
 from gridproof.core.deadline import Deadline
+from gridproof.core.grid import bits
 from gridproof.genres.nonogram.lines import LineCache
 from gridproof.genres.nonogram.model import Nonogram
-
-
-class WorkBudget(Deadline):
-    """A deadline that also expires after `limit` line solves: a machine-independent budget,
-    so a generator's accept or reject does not depend on the speed of the machine."""
-
-    __slots__ = ("limit", "parent", "used")
-
-    def __init__(self, limit: int, parent: Deadline | None = None) -> None:
-        super().__init__(None)
-        self.limit = limit
-        self.used = 0
-        self.parent = parent
-
-    def charge(self, work: int) -> None:
-        self.used += work
-
-    def expired(self) -> bool:
-        if self.used >= self.limit:
-            return True
-        return self.parent is not None and self.parent.expired()
 
 
 class Board:
@@ -170,10 +150,8 @@ class Propagator:
                 new_filled |= (nf ^ f) << (line * w)
                 new_empty |= (ne ^ e) << (line * w)
                 for new, side in ((nf ^ f, filled), (ne ^ e, empty)):
-                    while new:
-                        low = new & -new
-                        new ^= low
-                        other = h + low.bit_length() - 1
+                    for index in bits(new):
+                        other = h + index
                         side[other] |= bit
                         if not queued[other]:
                             queued[other] = True
@@ -182,10 +160,7 @@ class Propagator:
                 col = line - h
                 bit = 1 << col
                 for new, side, is_filled in ((nf ^ f, filled, True), (ne ^ e, empty, False)):
-                    while new:
-                        low = new & -new
-                        new ^= low
-                        other = low.bit_length() - 1
+                    for other in bits(new):
                         side[other] |= bit
                         if is_filled:
                             new_filled |= 1 << (other * w + col)
@@ -218,12 +193,9 @@ class Propagator:
             filled[line], empty[line] = nf, ne
             base, bit = (h, 1 << line) if line < h else (0, 1 << (line - h))
             for new, side in ((nf ^ f, filled), (ne ^ e, empty)):
-                while new:
-                    low = new & -new
-                    new ^= low
-                    other = base + low.bit_length() - 1
-                    side[other] |= bit
-                    changed.add(other)
+                for index in bits(new):
+                    side[base + index] |= bit
+                    changed.add(base + index)
         return sorted(changed)
 
 
@@ -378,10 +350,8 @@ class Prober:
             (on.new_filled & off.new_filled, True),
             (on.new_empty & off.new_empty, False),
         ):
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                row, col = divmod(low.bit_length() - 1, w)
+            for cell in bits(mask):
+                row, col = divmod(cell, w)
                 grid.set_cell(board, row, col, value)
                 self.learned += 1
                 found = True

@@ -18,23 +18,25 @@ names a target density.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
+from gridproof.core.contract import Generated, Option, Request, Tally
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
-from gridproof.core.grid import Geometry
+from gridproof.core.grid import Geometry, bits
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Generated, Health, Option, Request
 from gridproof.core.rng import Rng
 from gridproof.core.symmetry import Symmetry
 from gridproof.genres.nonogram import bank
-from gridproof.genres.nonogram.engine import Board, Grid, Propagator, WorkBudget
+from gridproof.genres.nonogram.engine import Board, Grid, Propagator
 from gridproof.genres.nonogram.lines import LineCache
 from gridproof.genres.nonogram.model import Nonogram, clues_of, transform
-from gridproof.genres.nonogram.solve import DIFFICULTIES, grade
+from gridproof.genres.nonogram.rules import LADDER
+from gridproof.genres.nonogram.solve import grade
 
+GENERATOR_VERSION = "nonogram/1"
+"""What a seed's board depends on besides the request: bump it when a seed's board changes."""
 SIZES = ((5, 5), (40, 40))
 PROFILES = {"sparse": 0.40, "balanced": 0.50, "dense": 0.58}
 OPTIONS = (
@@ -49,8 +51,9 @@ OPTIONS = (
 WORK_PER_CELL = 400
 """Line solves one attempt may spend per cell before it counts as a timeout."""
 REPAIRS = 6
-SMOOTHING = {"easy": (2, 4), "medium": (1, 2), "hard": (1, 1)}
-"""Rounds of smoothing by target difficulty: rougher pictures need deeper reasoning."""
+SMOOTHING = dict(zip(LADDER.grades, ((2, 4), (1, 2), (1, 1)), strict=True))
+"""Rounds of smoothing by target grade, easiest first: rougher pictures need deeper
+reasoning. A board asked for at no grade is drawn as for the easiest."""
 MAX_ATTEMPTS = 10_000
 
 
@@ -60,29 +63,29 @@ class Candidate:
     puzzle: Nonogram
 
 
-def generate(request: Request, seed: int, deadline: Deadline) -> Generated:
+def generate(request: Request, seed: int, deadline: Deadline) -> Generated[Nonogram]:
     """A board proven unique for `request`; see the module docstring for every path."""
-    started = time.monotonic()
+    started = deadline.elapsed()
     width, height = _check(request)
     profile = str(request.options.get("profile", "balanced"))
-    health = Health()
+    tally = Tally()
     filtered = 0
     cache = LineCache()
     root = Rng(seed)
-    while health.attempts < MAX_ATTEMPTS and not deadline.expired():
-        rng = root.fork(f"attempt {health.attempts + filtered}")
-        smoothing = SMOOTHING[request.difficulty or "easy"]
+    smoothing = SMOOTHING[request.difficulty or LADDER.grades[0]]
+    while tally.attempts < MAX_ATTEMPTS and not deadline.expired():
+        rng = root.fork(f"attempt {tally.attempts + filtered}")
         picture = draw(rng, width, height, PROFILES[profile], smoothing)
         if not looks_good(picture, width, height, PROFILES[profile]):
             filtered += 1
             continue
-        health.attempts += 1
-        found = _attempt(picture, width, height, request, deadline, cache, health)
+        tally.attempts += 1
+        found = _attempt(picture, width, height, request, deadline, cache, tally)
         if found is not None:
-            health.milliseconds = (time.monotonic() - started) * 1000
+            health = tally.health((deadline.elapsed() - started) * 1000)
             metrics = {**found.metrics, "filtered": filtered, "profile": profile}
             return Generated(found.puzzle, found.solution, seed, found.difficulty, metrics, health)
-    return _fallback(request, seed, health, filtered, started)
+    return _fallback(request, seed, tally, filtered, deadline, started)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,18 +103,17 @@ def _attempt(
     request: Request,
     deadline: Deadline,
     cache: LineCache,
-    health: Health,
+    tally: Tally,
 ) -> _Found | None:
     """Count the picture's puzzle (repairing it a few times while it is ambiguous); the
     board if it is unique and of the requested difficulty."""
     for repair in range(REPAIRS + 1):
         puzzle = clues_of(width, height, picture)
-        budget = WorkBudget(WORK_PER_CELL * width * height, deadline)
-        graded = grade(puzzle, budget, cache)
+        graded = grade(puzzle, deadline.within(work=WORK_PER_CELL * width * height), cache)
         verdict = graded.outcome.verdict
         if verdict is Verdict.UNIQUE:
             if request.difficulty not in (None, graded.difficulty):
-                health.off_grade += 1
+                tally.off_grade += 1
                 return None
             metrics = {
                 **graded.metrics,
@@ -120,12 +122,12 @@ def _attempt(
             }
             return _Found(puzzle, graded.outcome.solutions[0], graded.difficulty, metrics)
         if verdict is Verdict.TIMEOUT:
-            health.timeout += 1
+            tally.timeout += 1
             return None
         if verdict is Verdict.NONE:  # cannot happen for clues read off a picture
-            health.contradiction += 1
+            tally.contradiction += 1
             return None
-        health.ambiguous += 1
+        tally.ambiguous += 1
         if repair < REPAIRS:
             picture = _repair(puzzle, picture, graded.outcome.solutions, cache)
     return None
@@ -142,9 +144,7 @@ def _repair(puzzle: Nonogram, picture: int, solutions: tuple[int, ...], cache: L
         Propagator(board, Deadline.never()).run(grid)
         differ = geo.full & ~(grid.shaded_mask(board) | grid.empty_mask(board))
     best, best_score = -1, -1
-    for cell in range(geo.size):
-        if not differ >> cell & 1:
-            continue
+    for cell in bits(differ):
         around = geo.neighbours[cell]
         same = (around & (picture if picture >> cell & 1 else ~picture)).bit_count()
         score = around.bit_count() - same
@@ -252,36 +252,34 @@ def picture_metrics(picture: int, width: int, height: int) -> dict[str, Any]:
 def _check(request: Request) -> tuple[int, int]:
     (lo_w, lo_h), (hi_w, hi_h) = SIZES
     w, h = request.width, request.height
+    nothing = Tally().health(0).as_dict()
     if not (lo_w <= w <= hi_w and lo_h <= h <= hi_h):
         raise GenerationError(
-            f"nonogram sizes run from {lo_w}x{lo_h} to {hi_w}x{hi_h}, not {w}x{h}",
-            Health().as_dict(),
+            f"nonogram sizes run from {lo_w}x{lo_h} to {hi_w}x{hi_h}, not {w}x{h}", nothing
         )
-    if request.difficulty is not None and request.difficulty not in DIFFICULTIES:
+    if request.difficulty is not None and request.difficulty not in LADDER.grades:
         raise GenerationError(
-            f"unknown difficulty {request.difficulty!r}; nonogram has {', '.join(DIFFICULTIES)}",
-            Health().as_dict(),
+            f"unknown difficulty {request.difficulty!r}; nonogram has {', '.join(LADDER.grades)}",
+            nothing,
         )
     profile = request.options.get("profile", "balanced")
     if profile not in PROFILES:
         raise GenerationError(
-            f"unknown profile {profile!r}; nonogram has {', '.join(PROFILES)}",
-            Health().as_dict(),
+            f"unknown profile {profile!r}; nonogram has {', '.join(PROFILES)}", nothing
         )
     return w, h
 
 
 def _fallback(
-    request: Request, seed: int, health: Health, filtered: int, started: float
-) -> Generated:
+    request: Request, seed: int, tally: Tally, filtered: int, deadline: Deadline, started: float
+) -> Generated[Nonogram]:
     """A verified bank board of the requested size (and difficulty), counted again."""
     entry = bank.find(request.width, request.height, request.difficulty)
     if entry is None:
-        health.milliseconds = (time.monotonic() - started) * 1000
         raise GenerationError(
             f"no unique {request.width}x{request.height} nonogram found in time "
             "and the verified bank has none of that size and difficulty",
-            health.as_dict(),
+            tally.health((deadline.elapsed() - started) * 1000).as_dict(),
         )
     puzzle = bank.puzzle(entry)
     if (puzzle.width, puzzle.height) != (request.width, request.height):
@@ -289,8 +287,8 @@ def _fallback(
     choices = [s for s in Symmetry if not s.swaps_axes or puzzle.width == puzzle.height]
     puzzle = transform(puzzle, Rng(seed).choice(choices))
     graded = grade(puzzle, Deadline(bank.RECOUNT_SECONDS))
-    health.fallback = entry.id
-    health.milliseconds = (time.monotonic() - started) * 1000
+    tally.fallback = entry.id
+    health = tally.health((deadline.elapsed() - started) * 1000)
     if graded.outcome.verdict is not Verdict.UNIQUE:  # the bank tests make this unreachable
         raise GenerationError(f"bank board {entry.id} failed its recount", health.as_dict())
     metrics = {**graded.metrics, "filtered": filtered, "bank": entry.id}

@@ -28,6 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gridproof.core.grid import low_bit
+
 Clue = tuple[int, ...]
 
 
@@ -262,8 +264,7 @@ class LineView:
 
     def lowest(self, j: int) -> int:
         """The leftmost start of block j."""
-        start = self.valid[j]
-        return (start & -start).bit_length() - 1
+        return low_bit(self.valid[j])
 
     def highest(self, j: int) -> int:
         """The rightmost start of block j."""

@@ -1,17 +1,17 @@
 """The rule ladder's view of a Nonogram: a partial shading that steps extend.
 
 Glossary: `shaded`, `empty` are board masks of decided cells (bit `row * width + col`);
-`filled[i]`, `blank[i]` the same per line (rows then columns, as in `engine`); `looked[rule]`
-remembers each line's masks when a rule last examined it, so a rule only re-reads lines
-that changed since.
+`filled[i]`, `blank[i]` the same per line (rows then columns, as in `engine`); `seen`
+remembers the marks each rule last looked at, so a rule only re-reads the lines that
+changed since.
 """
 
 from __future__ import annotations
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import cell_name
-from gridproof.core.search import Contradiction
-from gridproof.core.trace import Step
+from gridproof.core.grid import bits, cell_name, low_bit
+from gridproof.core.ladder import Seen
+from gridproof.core.trace import Step, Violation
 from gridproof.genres.nonogram.lines import LineView, view
 from gridproof.genres.nonogram.model import Nonogram, line_name
 
@@ -19,20 +19,29 @@ from gridproof.genres.nonogram.model import Nonogram, line_name
 class Position:
     """A partial shading that rules read and steps extend."""
 
-    __slots__ = ("blank", "deadline", "filled", "looked", "puzzle", "views")
+    __slots__ = (
+        "blank",
+        "deadline",
+        "empty",
+        "filled",
+        "full",
+        "puzzle",
+        "seen",
+        "shaded",
+        "views",
+    )
 
-    def __init__(
-        self, puzzle: Nonogram, deadline: Deadline | None = None, shaded: int = 0, empty: int = 0
-    ) -> None:
+    def __init__(self, puzzle: Nonogram, deadline: Deadline | None = None) -> None:
         self.puzzle = puzzle
         self.deadline = deadline or Deadline.never()
         lines = puzzle.width + puzzle.height
+        self.full = (1 << (puzzle.width * puzzle.height)) - 1
+        self.shaded = 0
+        self.empty = 0
         self.filled = [0] * lines
         self.blank = [0] * lines
-        self.looked: dict[str, list[tuple[int, int]]] = {}
+        self.seen = Seen()
         self.views: dict[tuple[int, int, int], LineView | None] = {}
-        self._mark(shaded & ~empty, True)
-        self._mark(empty & ~shaded, False)
 
     @property
     def width(self) -> int:
@@ -41,6 +50,10 @@ class Position:
     @property
     def height(self) -> int:
         return self.puzzle.height
+
+    @property
+    def unknown(self) -> int:
+        return self.full & ~(self.shaded | self.empty)
 
     def length(self, line: int) -> int:
         return self.puzzle.width if line < self.puzzle.height else self.puzzle.height
@@ -53,10 +66,8 @@ class Position:
     def cells(self, line: int, mask: int) -> int:
         """A line-local mask as a board mask."""
         out = 0
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            out |= 1 << self.cell(line, low.bit_length() - 1)
+        for index in bits(mask):
+            out |= 1 << self.cell(line, index)
         return out
 
     def line_cells(self, line: int) -> tuple[int, ...]:
@@ -64,26 +75,10 @@ class Position:
 
     def names(self, line: int, mask: int) -> str:
         w = self.puzzle.width
-        return ", ".join(
-            cell_name(self.cell(line, i), w) for i in range(self.length(line)) if mask >> i & 1
-        )
+        return ", ".join(cell_name(self.cell(line, i), w) for i in bits(mask))
 
     def line_name(self, line: int) -> str:
         return line_name(line, self.puzzle.height)
-
-    @property
-    def shaded(self) -> int:
-        w = self.puzzle.width
-        return sum(self.filled[r] << (r * w) for r in range(self.puzzle.height))
-
-    @property
-    def empty(self) -> int:
-        w = self.puzzle.width
-        return sum(self.blank[r] << (r * w) for r in range(self.puzzle.height))
-
-    @property
-    def unknown(self) -> int:
-        return ((1 << (self.puzzle.width * self.puzzle.height)) - 1) & ~(self.shaded | self.empty)
 
     def view(self, line: int) -> LineView | None:
         """The line's `LineView` for its current cells (memoised)."""
@@ -94,34 +89,49 @@ class Position:
             )
         return self.views[key]
 
-    def changed_lines(self, rule: str) -> list[int]:
-        """Lines whose cells changed since `rule` last looked (all of them the first time),
-        and mark them looked at."""
-        now = list(zip(self.filled, self.blank, strict=True))
-        before = self.looked.get(rule)
-        self.looked[rule] = now
-        if before is None:
-            return list(range(len(now)))
-        return [i for i, (a, b) in enumerate(zip(now, before, strict=True)) if a != b]
+    def changed_lines(self, rule_id: str) -> list[int]:
+        """Lines with a cell decided since rule `rule_id` last looked (all of them the first
+        time), rows then columns, and remember the marks as looked at."""
+        return self.lines_through(self.seen.changed(rule_id, self.shaded, self.empty, self.full))
 
-    def apply(self, step: Step) -> Contradiction | None:
+    def lines_through(self, mask: int) -> list[int]:
+        """The rows, then the columns, that hold a cell of the board mask `mask`."""
+        w, h = self.puzzle.width, self.puzzle.height
+        row = (1 << w) - 1
+        rows, cols = [], 0
+        for r in range(h):
+            line = mask >> (r * w) & row
+            if line:
+                rows.append(r)
+                cols |= line
+        return rows + [h + c for c in bits(cols)]
+
+    def apply(self, step: Step) -> Violation | None:
         """Decide the step's cells; a cell decided both ways is a contradiction."""
         clash = (step.shaded & self.empty) | (step.empty & self.shaded) | (step.shaded & step.empty)
         if clash:
-            cell = (clash & -clash).bit_length() - 1
+            cell = low_bit(clash)
             name = cell_name(cell, self.puzzle.width)
-            return Contradiction(step.rule, f"{name} would be both shaded and empty", (cell,))
+            return Violation(step.rule, f"{name} would be both shaded and empty", (cell,))
         self._mark(step.shaded, True)
         self._mark(step.empty, False)
         return None
 
     def _mark(self, mask: int, shaded: bool) -> None:
         w, h = self.puzzle.width, self.puzzle.height
-        side = self.filled if shaded else self.blank
-        mask &= (1 << (w * h)) - 1
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            r, c = divmod(low.bit_length() - 1, w)
+        mask &= self.full
+        if shaded:
+            self.shaded |= mask
+            side = self.filled
+        else:
+            self.empty |= mask
+            side = self.blank
+        for cell in bits(mask):
+            r, c = divmod(cell, w)
             side[r] |= 1 << c
             side[h + c] |= 1 << r
+
+
+def start(puzzle: Nonogram, deadline: Deadline) -> Position:
+    """The empty position of `puzzle` that the ladder's rules read."""
+    return Position(puzzle, deadline)

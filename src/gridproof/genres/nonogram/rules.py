@@ -1,8 +1,9 @@
-"""The Nonogram rule ladder: every deduction the step-by-step solver makes, cheapest first.
+"""The Nonogram rule ladder: every deduction the step-by-step solver makes, cheapest first,
+and the one table, `LADDER` at the end, that names the rungs, their grades and their rules.
 
-Each rule reads the lines that changed since it last looked, through a `LineView` (where
-each block can start in some arrangement that fits the known cells), and names what it
-finds the way a solver would:
+Each line rule reads the lines that changed since it last looked, through a `LineView`
+(where each block can start in some arrangement that fits the known cells), and names what
+it finds the way a solver would:
 
 - `overlap`: a block's leftmost and rightmost placements overlap; the overlap is shaded.
 - `separators`: a shaded run that can only be one complete block gets empty cells on both
@@ -13,24 +14,29 @@ finds the way a solver would:
 - `line`: whatever else every arrangement of the line agrees on (complete line logic).
 - `probe`: assume a cell, propagate whole lines; a value that breaks a line is wrong.
 
-Rungs: `simple` (the first four), `line` (adds `line`), `probe` (adds `probe`).
+Rungs (each includes the ones before it): `simple` (the first four), `line` (adds `line`:
+the fixpoint `engine.Propagator` computes in bulk), `probe` (adds `probe`). Each rule
+returns the steps it can take now, or a `Violation` (the contradiction it found).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from gridproof.core.grid import cell_name
-from gridproof.core.search import Contradiction, Found, Rule
+from gridproof.core.grid import bits, cell_name, low_bit
+from gridproof.core.ladder import Found, Ladder, Rule, Rung, rule
 from gridproof.core.trace import Step
 from gridproof.genres.nonogram.engine import Board, Grid, Propagator
 from gridproof.genres.nonogram.lines import LineView
 from gridproof.genres.nonogram.model import clue_text
 from gridproof.genres.nonogram.position import Position
 
-RUNGS = ("simple", "line", "probe")
+NO_FIT = "{line}: its clue {clue} cannot fit the cells decided so far"
+"""The contradiction every line rule can find: a line with no arrangement left."""
 
 Technique = Callable[[Position, int, LineView], list[Step]]
+"""What a line rule does to one line: the steps it takes there."""
 
 
 def _range(lo: int, hi: int) -> int:
@@ -42,51 +48,82 @@ def _unknown(pos: Position, line: int) -> int:
     return ((1 << pos.length(line)) - 1) & ~(pos.filled[line] | pos.blank[line])
 
 
-def _step(pos: Position, rule: str, line: int, text: str, shade: int, clear: int) -> Step:
-    return Step(
-        rule,
-        f"{pos.line_name(line)}: {text}",
+def _each_line(pos: Position, found_by: Rule[Position], technique: Technique) -> Found:
+    """`technique` applied to every line changed since rule `found_by` last looked."""
+    steps: list[Step] = []
+    for line in pos.changed_lines(found_by.id):
+        seen = pos.view(line)
+        if seen is None:
+            return found_by.violation(
+                cells=pos.line_cells(line),
+                line=pos.line_name(line),
+                clue=clue_text(pos.puzzle.lines[line]),
+            )
+        steps += technique(pos, line, seen)
+    return steps
+
+
+def _step(
+    found_by: Rule[Position], pos: Position, line: int, shade: int, clear: int, /, **fields: Any
+) -> Step:
+    """A step of `found_by` on `line` (line-local masks `shade`, `clear`)."""
+    return found_by.step(
         shaded=pos.cells(line, shade),
         empty=pos.cells(line, clear),
         cells=pos.line_cells(line),
+        line=pos.line_name(line),
+        **fields,
     )
 
 
-def _by_line(rule: str, technique: Technique) -> Callable[[Position], Found]:
-    """A rule that applies `technique` to every line changed since it last looked."""
-
-    def find(pos: Position) -> Found:
-        steps: list[Step] = []
-        for line in pos.changed_lines(rule):
-            seen = pos.view(line)
-            if seen is None:
-                clue = clue_text(pos.puzzle.lines[line])
-                return Contradiction(
-                    rule,
-                    f"{pos.line_name(line)}: its clue {clue} cannot fit the cells decided so far",
-                    pos.line_cells(line),
-                )
-            steps += technique(pos, line, seen)
-        return steps
-
-    return find
+@rule(
+    "overlap",
+    "Overlap",
+    "{line}: block {block} (length {length}) starts between {first} and {last}, so wherever "
+    "it goes it covers {covered}",
+    conflict=NO_FIT,
+)
+def overlap(pos: Position) -> Found:
+    """A block's leftmost and rightmost placements overlap: the overlap is shaded."""
+    return _each_line(pos, overlap, overlap_in)
 
 
-def overlap(pos: Position, line: int, seen: LineView) -> list[Step]:
+def overlap_in(pos: Position, line: int, seen: LineView) -> list[Step]:
     steps = []
     for j, length in enumerate(seen.clue):
         lo, hi = seen.lowest(j), seen.highest(j)
         shade = _range(hi, lo + length) & ~seen.filled
         if shade:
-            text = (
-                f"block {j + 1} (length {length}) starts between {_at(pos, line, lo)} and "
-                f"{_at(pos, line, hi)}, so wherever it goes it covers {pos.names(line, shade)}"
+            steps.append(
+                _step(
+                    overlap,
+                    pos,
+                    line,
+                    shade,
+                    0,
+                    block=j + 1,
+                    length=length,
+                    first=_at(pos, line, lo),
+                    last=_at(pos, line, hi),
+                    covered=pos.names(line, shade),
+                )
             )
-            steps.append(_step(pos, "overlap", line, text, shade, 0))
     return steps
 
 
-def separators(pos: Position, line: int, seen: LineView) -> list[Step]:
+@rule(
+    "separators",
+    "Complete block separators",
+    "{line}: the shaded run {run} can only be a whole block of length {length}, so {clear} "
+    "must separate it",
+    conflict=NO_FIT,
+)
+def separators(pos: Position) -> Found:
+    """A shaded run that can only be one complete block gets empty cells on both sides."""
+    return _each_line(pos, separators, separators_in)
+
+
+def separators_in(pos: Position, line: int, seen: LineView) -> list[Step]:
     steps = []
     unknown = _unknown(pos, line)
     for a, b in _runs(seen.filled):
@@ -98,26 +135,54 @@ def separators(pos: Position, line: int, seen: LineView) -> list[Step]:
         ]
         clear = ((1 << a) >> 1 | 1 << b) & unknown
         if owners and clear and all(length == size for length in owners):
-            text = (
-                f"the shaded run {pos.names(line, _range(a, b))} can only be a whole block "
-                f"of length {size}, so {pos.names(line, clear)} must separate it"
+            steps.append(
+                _step(
+                    separators,
+                    pos,
+                    line,
+                    0,
+                    clear,
+                    run=pos.names(line, _range(a, b)),
+                    length=size,
+                    clear=pos.names(line, clear),
+                )
             )
-            steps.append(_step(pos, "separators", line, text, 0, clear))
     return steps
 
 
-def unreachable(pos: Position, line: int, seen: LineView) -> list[Step]:
+@rule(
+    "unreachable",
+    "Unreachable cells",
+    "{line}: no block can reach {clear}, so they are empty",
+    conflict=NO_FIT,
+)
+def unreachable(pos: Position) -> Found:
+    """Cells no block can reach are empty."""
+    return _each_line(pos, unreachable, unreachable_in)
+
+
+def unreachable_in(pos: Position, line: int, seen: LineView) -> list[Step]:
     reach = 0
     for j, length in enumerate(seen.clue):
         reach |= _range(seen.lowest(j), seen.highest(j) + length)
     clear = _unknown(pos, line) & ~reach
     if not clear:
         return []
-    text = f"no block can reach {pos.names(line, clear)}, so they are empty"
-    return [_step(pos, "unreachable", line, text, 0, clear)]
+    return [_step(unreachable, pos, line, 0, clear, clear=pos.names(line, clear))]
 
 
-def small_gap(pos: Position, line: int, seen: LineView) -> list[Step]:
+@rule(
+    "small-gap",
+    "Gap too small",
+    "{line}: the gap {gap} is too small for any block that can reach it, so it is empty",
+    conflict=NO_FIT,
+)
+def small_gap(pos: Position) -> Found:
+    """A stretch between empty cells too short for every block that can reach it is empty."""
+    return _each_line(pos, small_gap, small_gap_in)
+
+
+def small_gap_in(pos: Position, line: int, seen: LineView) -> list[Step]:
     steps = []
     free = ((1 << seen.n) - 1) & ~seen.empty
     for a, b in _runs(free):
@@ -130,15 +195,23 @@ def small_gap(pos: Position, line: int, seen: LineView) -> list[Step]:
             if _range(seen.lowest(j), seen.highest(j) + length) & gap
         ]
         if all(length > b - a for length in reaching):
-            text = (
-                f"the gap {pos.names(line, gap)} is too small for any block that can "
-                "reach it, so it is empty"
-            )
-            steps.append(_step(pos, "small-gap", line, text, 0, gap & _unknown(pos, line)))
+            clear = gap & _unknown(pos, line)
+            steps.append(_step(small_gap, pos, line, 0, clear, gap=pos.names(line, gap)))
     return steps
 
 
-def complete_line(pos: Position, line: int, seen: LineView) -> list[Step]:
+@rule(
+    "line",
+    "Complete line logic",
+    "{line}: every arrangement of its clue {clue} that fits the known cells {decide}",
+    conflict=NO_FIT,
+)
+def complete_line(pos: Position) -> Found:
+    """Whatever every arrangement of a line that fits its known cells agrees on."""
+    return _each_line(pos, complete_line, complete_line_in)
+
+
+def complete_line_in(pos: Position, line: int, seen: LineView) -> list[Step]:
     full = (1 << seen.n) - 1
     shade = full & ~seen.can_empty & ~seen.filled
     clear = full & ~seen.can_fill & ~seen.empty
@@ -149,18 +222,24 @@ def complete_line(pos: Position, line: int, seen: LineView) -> list[Step]:
         parts.append(f"shades {pos.names(line, shade)}")
     if clear:
         parts.append(f"leaves {pos.names(line, clear)} empty")
-    text = (
-        f"every arrangement of its clue {clue_text(seen.clue)} that fits the known cells "
-        + " and ".join(parts)
-    )
-    return [_step(pos, "line", line, text, shade, clear)]
+    return [
+        _step(
+            complete_line,
+            pos,
+            line,
+            shade,
+            clear,
+            clue=clue_text(seen.clue),
+            decide=" and ".join(parts),
+        )
+    ]
 
 
 def _runs(mask: int) -> list[tuple[int, int]]:
     """Maximal runs of set bits as (start, end) with end exclusive."""
     out = []
     while mask:
-        start = (mask & -mask).bit_length() - 1
+        start = low_bit(mask)
         end = start
         while mask >> end & 1:
             end += 1
@@ -173,6 +252,13 @@ def _at(pos: Position, line: int, index: int) -> str:
     return cell_name(pos.cell(line, index), pos.width)
 
 
+@rule(
+    "probe",
+    "Probe contradiction",
+    "if {cell} were {was}, whole-line deductions would leave {line} unable to hold its clue "
+    "{clue}; so {cell} is {now}",
+    conflict="{line} cannot be completed",
+)
 def probe(pos: Position) -> Found:
     """Assume an undecided cell shaded (then empty) and propagate whole lines; a value that
     breaks a line is wrong, so the cell takes the other."""
@@ -180,47 +266,56 @@ def probe(pos: Position) -> Found:
     lines = Propagator(board, pos.deadline)
     base = Grid(list(pos.filled), list(pos.blank), list(range(board.line_count)), 0)
     if not lines.run(base):
-        return Contradiction("probe", f"{pos.line_name(lines.failed)} cannot be completed")
+        return probe.violation(line=pos.line_name(lines.failed))
     w = pos.width
-    for row in range(pos.height):
-        for col in range(w):
-            if (base.filled[row] | base.empty[row]) >> col & 1:
+    for cell in bits(pos.full & ~(base.shaded_mask(board) | base.empty_mask(board))):
+        row, col = divmod(cell, w)
+        for shaded in (True, False):
+            if pos.deadline.expired():
+                return []
+            trial = base.copy()
+            trial.set_cell(board, row, col, shaded)
+            if lines.run(trial):
                 continue
-            for shaded in (True, False):
-                if pos.deadline.expired():
-                    return []
-                trial = base.copy()
-                trial.set_cell(board, row, col, shaded)
-                if lines.run(trial):
-                    continue
-                return [_refuted(pos, row * w + col, shaded, lines.failed)]
+            return [_refuted(pos, cell, shaded, lines.failed)]
     return []
 
 
 def _refuted(pos: Position, cell: int, shaded: bool, failed: int) -> Step:
     was, now = ("shaded", "empty") if shaded else ("empty", "shaded")
-    clue = clue_text(pos.puzzle.lines[failed])
-    name = cell_name(cell, pos.width)
-    return Step(
-        "probe",
-        f"if {name} were {was}, whole-line deductions would leave "
-        f"{pos.line_name(failed)} unable to hold its clue {clue}; so {name} is {now}",
+    return probe.step(
         shaded=0 if shaded else 1 << cell,
         empty=1 << cell if shaded else 0,
         cells=(cell, *pos.line_cells(failed)),
+        cell=cell_name(cell, pos.width),
+        was=was,
+        line=pos.line_name(failed),
+        clue=clue_text(pos.puzzle.lines[failed]),
+        now=now,
     )
 
 
-SIMPLE: tuple[Rule[Position], ...] = (
-    Rule("overlap", "overlap", _by_line("overlap", overlap)),
-    Rule("separators", "complete block separators", _by_line("separators", separators)),
-    Rule("unreachable", "unreachable cells", _by_line("unreachable", unreachable)),
-    Rule("small-gap", "gap too small", _by_line("small-gap", small_gap)),
+LADDER: Ladder[Position] = Ladder(
+    (
+        Rung(
+            "simple",
+            "easy",
+            "overlaps, separators, unreachable cells and small gaps, one line at a time",
+            (overlap, separators, unreachable, small_gap),
+        ),
+        Rung(
+            "line",
+            "easy",
+            "whatever every arrangement of a line agrees on (complete line logic)",
+            (complete_line,),
+        ),
+        Rung(
+            "probe",
+            "medium",
+            "assume a cell one way and solve whole lines; a broken line decides it",
+            (probe,),
+        ),
+    ),
+    beyond="hard",
 )
-LINE: tuple[Rule[Position], ...] = (
-    *SIMPLE,
-    Rule("line", "complete line logic", _by_line("line", complete_line)),
-)
-PROBE: tuple[Rule[Position], ...] = (*LINE, Rule("probe", "probe contradiction", probe))
-
-LADDER: dict[str, tuple[Rule[Position], ...]] = {"simple": SIMPLE, "line": LINE, "probe": PROBE}
+"""The Nonogram ladder: rung, grade, what it adds, its rules (each with id, title, text)."""

@@ -1,10 +1,12 @@
-"""Nonogram's complete counter, the "how far does one rung get" solver, and the grader.
+"""Nonogram's complete counter and the grader (the ladder that writes steps is
+`rules.LADDER`).
 
 The counter propagates lines to a fixpoint, probes undecided cells (all of them to a
 fixpoint at the root; below it one sweep over the rows and columns the branch changed),
 splits the board into independent parts (undecided cells that share no row or column with
 each other), and branches on the cell whose two values decide the most, reusing the probe
-results as the branches. The grader reads the difficulty off the solver's own evidence.
+results as the branches. The grader reads the difficulty off the solver's own evidence,
+and its grades off `LADDER`.
 """
 
 from __future__ import annotations
@@ -14,15 +16,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.errors import CodeError
+from gridproof.core.grid import bits, low_bit
+from gridproof.core.ladder import solve
 from gridproof.core.outcome import Outcome
-from gridproof.core.registry import Progress
-from gridproof.core.search import count_solutions, run_ladder
-from gridproof.genres.nonogram.engine import Board, Grid, Prober, Propagator, WorkBudget
+from gridproof.core.search import count_solutions
+from gridproof.genres.nonogram.engine import Board, Grid, Prober, Propagator
 from gridproof.genres.nonogram.lines import LineCache, valid_starts
 from gridproof.genres.nonogram.model import Nonogram
-from gridproof.genres.nonogram.position import Position
-from gridproof.genres.nonogram.rules import LADDER, RUNGS
+from gridproof.genres.nonogram.position import start
+from gridproof.genres.nonogram.rules import LADDER, complete_line, probe
+
+CHEAPEST = LADDER.names[0]
+"""The cheapest rung: a board it finishes alone is graded by it."""
+LINE_RUNG = LADDER.rung_of(complete_line.id)
+"""The rung whose fixpoint `engine.Propagator` computes in bulk (plain line solving)."""
+PROBE_RUNG = LADDER.rung_of(probe.id)
+"""The rung that finishes a board the counter settles by probing alone, in one node."""
 
 
 class NonogramSpace:
@@ -37,8 +46,8 @@ class NonogramSpace:
         self.deepest = 0
 
     def propagate(self, grid: Grid) -> Grid | None:
-        """Lines to a fixpoint, then probing; None on a contradiction."""
-        before = self.propagator.solves
+        """Lines to a fixpoint, then probing; None on a contradiction. The line solves
+        are the work `count_solutions` charges to the deadline."""
         alive = self.propagator.run(grid)
         if alive and self._open(grid):
             # Below the root one sweep pays (measured): what a branch adds is local, and
@@ -49,8 +58,6 @@ class NonogramSpace:
                 probed.choice = self.prober.best
                 grid = probed
         self.propagations = self.propagator.solves
-        if isinstance(self.deadline, WorkBudget):
-            self.deadline.charge(self.propagator.solves - before)
         self.deepest = max(self.deepest, grid.depth)
         return grid if alive else None
 
@@ -118,7 +125,7 @@ class NonogramSpace:
             if unknown and (best is None or unknown.bit_count() < best[0]):
                 edge = unknown & (known << 1 | known >> 1)
                 pick = edge or unknown
-                best = (unknown.bit_count(), line, (pick & -pick).bit_length() - 1)
+                best = (unknown.bit_count(), line, low_bit(pick))
         assert best is not None, "no undecided cell in focus"
         _, line, index = best
         return (line, index) if line < h else (index, line - h)
@@ -141,22 +148,18 @@ def independent_parts(board: Board, grid: Grid) -> list[int]:
         cols = 0
         while frontier:
             new_cols = 0
-            for r in _bits(frontier):
+            for r in bits(frontier):
                 new_cols |= open_in_row[r]
             new_cols &= ~cols
             cols |= new_cols
             new_rows = 0
-            for c in _bits(new_cols):
+            for c in bits(new_cols):
                 new_rows |= open_in_col[c]
             frontier = new_rows & ~part
             part |= frontier
         parts.append(part)
         rest &= ~part
     return parts
-
-
-def _bits(mask: int) -> list[int]:
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 def count(
@@ -171,31 +174,6 @@ def count(
     return count_solutions(NonogramSpace(board, deadline), Grid.blank(board), limit, deadline)
 
 
-def solve(
-    puzzle: Nonogram,
-    rung: str,
-    deadline: Deadline | None = None,
-    shaded: int = 0,
-    empty: int = 0,
-    max_steps: int | None = None,
-) -> Progress:
-    """Run the ladder up to `rung` from the given marks: what that rung alone decides."""
-    if rung not in LADDER:
-        raise CodeError(f"unknown rule set {rung!r}; Nonogram has {', '.join(RUNGS)}")
-    deadline = deadline or Deadline.never()
-    pos = Position(puzzle, deadline, shaded, empty)
-    run = run_ladder(LADDER[rung], pos, deadline, max_steps)
-    return Progress(
-        rung=rung,
-        shaded=run.position.shaded,
-        empty=run.position.empty,
-        steps=tuple(run.steps),
-        contradiction=run.contradiction.text if run.contradiction else None,
-        timed_out=run.timed_out,
-        size=puzzle.width * puzzle.height,
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class Grade:
     """The difficulty of a puzzle from the solver's evidence, and the figures behind it."""
@@ -205,16 +183,17 @@ class Grade:
     metrics: dict[str, Any] = field(default_factory=dict)
 
 
-DIFFICULTIES = ("easy", "medium", "hard")
-"""easy: line-solvable (the simple techniques, or complete line logic where `technique` says
-`line`); medium: needs probing; hard: needs search."""
+SEARCH = "search"
+"""The `technique` of a board no rung finishes alone: the counter had to branch."""
 
 
 def grade(puzzle: Nonogram, deadline: Deadline, cache: LineCache | None = None) -> Grade:
-    """Count to 2 and say how much of the solver the puzzle needed, with the figures:
-    `domain_width` (mean starts per block on the empty board), `forced_per_pass` (cells
-    plain line solving decides in each pass over the changed lines), probe and search
-    figures, and the counter's own node and line-solve counts."""
+    """Count to 2 and say how much of the solver the puzzle needed: the grade is
+    `LADDER.grade` of the cheapest rung that finishes it (`technique`; `search` when the
+    counter had to branch), with the figures: `domain_width` (mean starts per block on the
+    empty board), `forced_per_pass` (cells plain line solving decides in each pass over the
+    changed lines), probe and search figures, and the counter's own node and line-solve
+    counts."""
     board = Board(puzzle, cache)
     grid = Grid.blank(board)
     per_pass = line_passes(Propagator(board, deadline), grid)
@@ -231,14 +210,14 @@ def grade(puzzle: Nonogram, deadline: Deadline, cache: LineCache | None = None) 
         "search_depth": space.deepest,
         "line_solves": outcome.propagations,
     }
+    rung: str | None
     if line_solved:
-        simple = solve(puzzle, "simple", deadline)
-        technique = "simple" if simple.decided_fraction == 1.0 else "line"
+        cheapest = solve(LADDER, start, puzzle, CHEAPEST, deadline)
+        rung = CHEAPEST if cheapest.decided_fraction == 1.0 else LINE_RUNG
     else:
-        technique = "probe" if outcome.nodes <= 1 else "search"
-    metrics["technique"] = technique
-    difficulty = {"simple": "easy", "line": "easy", "probe": "medium"}.get(technique, "hard")
-    return Grade(difficulty, outcome, metrics)
+        rung = PROBE_RUNG if outcome.nodes <= 1 else None
+    metrics["technique"] = rung or SEARCH
+    return Grade(LADDER.grade(rung), outcome, metrics)
 
 
 def line_passes(lines: Propagator, grid: Grid) -> list[int] | None:

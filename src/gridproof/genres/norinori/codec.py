@@ -11,12 +11,11 @@ Every error is a `CodeError` that says where it happened.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from gridproof.core import codes, pzpr
 from gridproof.core.errors import CodeError, quote
-from gridproof.core.grid import cell_name
 from gridproof.genres.norinori.model import MAX_SIDE, Norinori, make_puzzle
 
 GENRE = "norinori"
@@ -25,37 +24,13 @@ VERSION = 1
 
 def parse_code(text: str) -> Norinori:
     """The puzzle of a `norinori.1.WxH.PAYLOAD` code."""
-    parts = codes.split_code(text)
-    if parts.genre != GENRE:
-        raise CodeError(f"code genre {quote(parts.genre)} is not {GENRE!r}")
-    if parts.version != VERSION:
-        raise CodeError(f"code version {parts.version} of {GENRE} is not supported (only 1)")
+    parts = codes.split_genre_code(text, GENRE, VERSION)
     width, height = codes.parse_size(parts.params, "code params")
     if width > MAX_SIDE or height > MAX_SIDE:
         raise CodeError(f"code params: size {quote(parts.params)} exceeds {MAX_SIDE}x{MAX_SIDE}")
     count = (width - 1) * height + width * (height - 1)
     bits = codes.unpack_bits(parts.payload, count, "code payload")
-    region_rows = pzpr.regions_from_border_bits(bits, width, height)
-    _reject_inner_walls(bits, region_rows)
-    return make_puzzle(region_rows)
-
-
-def _reject_inner_walls(bits: Sequence[int], region_rows: list[list[int]]) -> None:
-    """CodeError for the first wall that separates two cells of one region."""
-    width, height = len(region_rows[0]), len(region_rows)
-    across = (width - 1) * height
-    for index, (given, needed) in enumerate(zip(bits, pzpr.border_bits(region_rows), strict=True)):
-        if given != needed:
-            if index < across:
-                r, c = divmod(index, width - 1)
-                a, b = r * width + c, r * width + c + 1
-            else:
-                a = index - across
-                b = a + width
-            raise CodeError(
-                f"code payload: the wall between {cell_name(a, width)} and "
-                f"{cell_name(b, width)} lies inside one region"
-            )
+    return make_puzzle(pzpr.regions_from_walls(bits, width, height, "code payload"))
 
 
 def format_code(puzzle: Norinori) -> str:

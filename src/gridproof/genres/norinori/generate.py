@@ -31,21 +31,27 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from gridproof.core.contract import Generated, Request, Tally
 from gridproof.core.deadline import Deadline
-from gridproof.core.errors import GenerationError
+from gridproof.core.errors import CodeError, GenerationError
 from gridproof.core.grid import Geometry, bits
+from gridproof.core.ladder import Progress, cheapest_rung
+from gridproof.core.ladder import solve as solve_rung
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Generated, Health, Request
 from gridproof.core.rng import Rng
 from gridproof.genres.norinori.model import Norinori, make_puzzle
-from gridproof.genres.norinori.position import region_masks
-from gridproof.genres.norinori.rules import close_marks
-from gridproof.genres.norinori.solve import count, rivals, solve
+from gridproof.genres.norinori.position import region_masks, start
+from gridproof.genres.norinori.rules import LADDER, close_marks
+from gridproof.genres.norinori.solve import count, rivals
 
 GENERATOR_VERSION = "norinori/2"
-DIFFICULTIES = ("easy", "medium", "hard")
-GRADE = {"local": "easy", "pairs": "medium", "probe": "hard"}
-CLIMB_TO = {"easy": "local", "medium": "pairs"}
+CHEAPEST = LADDER.names[0]
+"""The rung `close_marks` computes in bulk, which the climb can score every move with."""
+CLIMB_TO = {
+    grade: rung
+    for grade in LADDER.grades
+    if (rung := LADDER.rung_for(grade)) is not None and rung != LADDER.top
+}
 """The grades a harder board can be steered down to, and the rung that must complete it."""
 MIN_SIDE, MAX_SIDE = 4, 30
 CROSSING_RATE = 0.35
@@ -296,11 +302,13 @@ def _connected(geo: Geometry, area: int) -> bool:
 
 def grade(puzzle: Norinori, deadline: Deadline) -> Grading:
     """The cheapest rung that solves the puzzle alone, and its events counted by rule."""
-    for rung in ("local", "pairs", "probe"):
-        progress = solve(puzzle, rung, deadline)
-        if progress.decided_fraction == 1.0 and progress.contradiction is None:
-            return Grading(GRADE[rung], dict(Counter(step.rule for step in progress.steps)))
-    return Grading("hard", dict(Counter(step.rule for step in progress.steps)))
+    rung, progress = cheapest_rung(LADDER, start, puzzle, deadline)
+    return Grading(LADDER.grade(rung), dict(Counter(step.rule for step in progress.steps)))
+
+
+def solve(puzzle: Norinori, rung: str, deadline: Deadline) -> Progress:
+    """How far `rung` of the ladder gets alone on `puzzle`."""
+    return solve_rung(LADDER, start, puzzle, rung, deadline)
 
 
 def steer(
@@ -323,7 +331,7 @@ def steer(
         if score == geo.size or deadline.expired():
             break
         moves = _moves(geo, labels, solution, rng)
-        if rung != "local":
+        if rung != CHEAPEST:
             moves = moves[:STEER_SAMPLE]
         best, best_score = labels, score
         for moved in moves:
@@ -341,7 +349,7 @@ def steer(
                 labels, solution, _ = walked
                 score = _decided(geo, labels, rung, deadline)
                 continue
-            if found is None or rung != "local":
+            if found is None or rung != CHEAPEST:
                 return None
             best, best_score = _two_moves(geo, labels, solution, score, rng, deadline)
             if best is labels:
@@ -355,7 +363,7 @@ def steer(
 
 def _decided(geo: Geometry, labels: list[int], rung: str, deadline: Deadline) -> int:
     """How many cells `rung` alone decides on the board `labels` describes."""
-    if rung == "local":
+    if rung == CHEAPEST:
         closed = _local_marks(geo, labels)
         return -1 if closed is None else (closed[0] | closed[1]).bit_count()
     progress = solve(make_puzzle(_rows(geo, labels)), rung, deadline)
@@ -380,7 +388,7 @@ def _two_moves(
         if deadline.expired():
             break
         for second in _moves(geo, first, solution, rng, near)[:TWO_MOVES]:
-            decided = _decided(geo, second, "local", deadline)
+            decided = _decided(geo, second, CHEAPEST, deadline)
             if decided > score:
                 return second, decided
     return labels, score
@@ -408,7 +416,7 @@ def _moves(
 
 
 def build_candidate(
-    width: int, height: int, rng: Rng, health: Health, deadline: Deadline, max_moves: int
+    width: int, height: int, rng: Rng, health: Tally, deadline: Deadline, max_moves: int
 ) -> tuple[Norinori, int, int] | None:
     """One candidate: shading, regions, walk. Returns (puzzle, solution, moves) once it is
     proven unique; None (with the reason counted in `health`) otherwise."""
@@ -464,7 +472,7 @@ def walk_round(
 
 
 def _proven(
-    puzzle: Norinori, solution: int, moves: int, health: Health, deadline: Deadline
+    puzzle: Norinori, solution: int, moves: int, health: Tally, deadline: Deadline
 ) -> tuple[Norinori, int, int] | None:
     """The candidate, once the complete counter has proven it unique (the proof every
     returned board gets, whatever found it first)."""
@@ -487,27 +495,25 @@ def _solves(labels: list[int], shading: int) -> bool:
     return len(counts) == len(set(labels)) and set(counts.values()) == {2}
 
 
-def generate(request: Request, seed: int, deadline: Deadline) -> Generated:
+def generate(request: Request, seed: int, deadline: Deadline) -> Generated[Norinori]:
     """A Norinori proven unique, of the asked difficulty if one is asked for.
 
     The same request and seed give the same board on every machine (unless a count runs
     out of time, which the health record then shows). Raises `GenerationError` with the
-    health record when the deadline passes first.
+    health record when the deadline passes first, `CodeError` for a size or grade it lacks.
     """
     width, height = request.width, request.height
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-        raise GenerationError(
-            f"size {width}x{height} is outside {MIN_SIDE}x{MIN_SIDE} to {MAX_SIDE}x{MAX_SIDE}",
-            Health().as_dict(),
+        raise CodeError(
+            f"size {width}x{height} is outside {MIN_SIDE}x{MIN_SIDE} to {MAX_SIDE}x{MAX_SIDE}"
         )
-    if request.difficulty not in (None, *DIFFICULTIES):
-        raise GenerationError(
-            f"difficulty {request.difficulty!r} is not one of {', '.join(DIFFICULTIES)}",
-            Health().as_dict(),
+    if request.difficulty not in (None, *LADDER.grades):
+        raise CodeError(
+            f"difficulty {request.difficulty!r} is not one of {', '.join(LADDER.grades)}"
         )
     started = deadline.elapsed()
     rng = Rng(seed)
-    health = Health()
+    health = Tally()
     max_moves = 2 * (width + height)
     while not deadline.expired():
         health.attempts += 1
@@ -540,15 +546,15 @@ def generate(request: Request, seed: int, deadline: Deadline) -> Generated:
         if wanted is not None and grading.difficulty != wanted:
             health.off_grade += 1
             continue
-        health.milliseconds = (deadline.elapsed() - started) * 1000
         metrics = {
             **grading.metrics,
             "walk_moves": moves,
             "regions": puzzle.region_count,
             "shaded": solution.bit_count(),
         }
-        return Generated(puzzle, solution, seed, grading.difficulty, metrics, health)
-    health.milliseconds = (deadline.elapsed() - started) * 1000
+        spent = health.health((deadline.elapsed() - started) * 1000)
+        return Generated(puzzle, solution, seed, grading.difficulty, metrics, spent)
     raise GenerationError(
-        f"no unique {width}x{height} Norinori proven within the deadline", health.as_dict()
+        f"no unique {width}x{height} Norinori proven within the deadline",
+        health.health((deadline.elapsed() - started) * 1000).as_dict(),
     )

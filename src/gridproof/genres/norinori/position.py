@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import Geometry, bits
-from gridproof.core.search import Contradiction
-from gridproof.core.trace import Step
+from gridproof.core.grid import Geometry, bits, low_bit
+from gridproof.core.ladder import Seen
+from gridproof.core.trace import Step, Violation
 from gridproof.genres.norinori.model import Norinori
 
 
@@ -57,12 +57,7 @@ def region_masks(region_of: Sequence[int]) -> list[int]:
 
 def regions_touching(region_of: Sequence[int], mask: int) -> set[int]:
     """The regions that hold a cell of `mask`."""
-    found = set()
-    while mask:
-        low = mask & -mask
-        found.add(region_of[low.bit_length() - 1])
-        mask ^= low
-    return found
+    return {region_of[cell] for cell in bits(mask)}
 
 
 @lru_cache(maxsize=64)
@@ -85,7 +80,7 @@ class Position:
         self.shaded = 0
         self.empty = 0
         self.domains: list[tuple[int, ...] | None] | None = None
-        self.seen: dict[str, tuple[int, int]] = {}
+        self.seen = Seen()
         self.deadline = deadline or Deadline.never()
         self.focus = board.geo.full  # the cells a search of this position may branch on
 
@@ -99,17 +94,17 @@ class Position:
         twin.shaded = self.shaded
         twin.empty = self.empty
         twin.domains = None if self.domains is None else list(self.domains)
-        twin.seen = dict(self.seen)
+        twin.seen = self.seen.copy()
         twin.deadline = self.deadline
         twin.focus = self.focus
         return twin
 
-    def apply(self, step: Step) -> Contradiction | None:
+    def apply(self, step: Step) -> Violation | None:
         """Decide the step's cells; a cell decided both ways is a contradiction."""
-        clash = (step.shaded & self.empty) | (step.empty & self.shaded)
+        clash = (step.shaded & self.empty) | (step.empty & self.shaded) | (step.shaded & step.empty)
         if clash:
-            cell = (clash & -clash).bit_length() - 1
-            return Contradiction(
+            cell = low_bit(clash)
+            return Violation(
                 step.rule, f"{self.board.name(cell)} would be both shaded and empty", (cell,)
             )
         self.shaded |= step.shaded
@@ -118,8 +113,9 @@ class Position:
 
     def changed_since(self, rule: str) -> int:
         """Cells decided since `rule` last looked (all cells the first time), and mark it."""
-        before = self.seen.get(rule)
-        self.seen[rule] = (self.shaded, self.empty)
-        if before is None:
-            return self.board.geo.full
-        return (self.shaded ^ before[0]) | (self.empty ^ before[1])
+        return self.seen.changed(rule, self.shaded, self.empty, self.board.geo.full)
+
+
+def start(puzzle: Norinori, deadline: Deadline) -> Position:
+    """The empty position of `puzzle` that the ladder's rules read."""
+    return Position(board_of(puzzle), deadline)

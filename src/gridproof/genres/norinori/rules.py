@@ -1,4 +1,5 @@
-"""The Norinori rule ladder: every deduction the solver makes, cheapest first.
+"""The Norinori rule ladder: every deduction the solver makes, cheapest first, and the one
+table, `LADDER` at the end, that names the rungs, their grades and their rules.
 
 Rungs (each includes the ones before it):
 - `local`: what a solver that only counts regions and looks at a cell's four neighbours sees.
@@ -7,7 +8,7 @@ Rungs (each includes the ones before it):
 - `probe`: singleton consistency: assume a cell one way, run `pairs`; if that dies, the
   cell is the other way.
 
-Each rule returns the steps it can take now, or a `Contradiction`.
+Each rule returns the steps it can take now, or a `Violation` (the contradiction it found).
 """
 
 from __future__ import annotations
@@ -15,138 +16,143 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from gridproof.core.grid import Geometry, bits
-from gridproof.core.search import Contradiction, Found, Rule, run_ladder
-from gridproof.core.trace import Step
+from gridproof.core.grid import Geometry, bits, low_bit
+from gridproof.core.ladder import Found, Ladder, Rule, Rung, rule, run_ladder
+from gridproof.core.trace import Step, Violation
 from gridproof.genres.norinori.position import Board, Position, regions_touching
 
-RUNGS = ("local", "pairs", "probe")
+
+def _are(mask: int) -> str:
+    return "are" if mask & (mask - 1) else "is"
 
 
-def _low(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
+def _s(mask: int) -> str:
+    return "s" if mask & (mask - 1) else ""
 
 
+@rule(
+    "domino-complete",
+    "Completed domino",
+    "{domino} form a domino, so its other neighbour{s} {free} {are} empty",
+    conflict="{cell} has more than one shaded neighbour",
+)
 def domino_complete(pos: Position) -> Found:
     """A shaded cell with a shaded neighbour is a finished domino: its other neighbours are
     empty. A shaded cell with two shaded neighbours is a contradiction."""
     board, geo, shaded = pos.board, pos.board.geo, pos.shaded
     crowded = shaded & geo.spread_twice(shaded)
     if crowded:
-        cell = _low(crowded)
-        return Contradiction(
-            "domino-complete", f"{board.name(cell)} has more than one shaded neighbour", (cell,)
-        )
+        cell = low_bit(crowded)
+        return domino_complete.violation(cells=(cell,), cell=board.name(cell))
     unknown = pos.unknown
     paired = shaded & geo.spread(shaded) & geo.spread(unknown)
     steps: list[Step] = []
     nbrs = geo.neighbours
     while paired:
-        cell = _low(paired)
+        cell = low_bit(paired)
         mate = nbrs[cell] & shaded
         domino = (1 << cell) | mate
         paired &= ~domino
-        free = (nbrs[cell] | nbrs[_low(mate)]) & unknown
+        free = (nbrs[cell] | nbrs[low_bit(mate)]) & unknown
         if free:
             steps.append(
-                Step(
-                    "domino-complete",
-                    f"{board.names(domino)} form a domino, so "
-                    + (
-                        f"its other neighbour {board.names(free)} is empty"
-                        if free.bit_count() == 1
-                        else f"its other neighbours {board.names(free)} are empty"
-                    ),
+                domino_complete.step(
                     empty=free,
-                    cells=tuple(bits(domino)),
+                    cells=bits(domino),
+                    domino=board.names(domino),
+                    free=board.names(free),
+                    s=_s(free),
+                    are=_are(free),
                 )
             )
     return steps
 
 
+@rule(
+    "region-full",
+    "Region full",
+    "region {region} already holds two shaded cells, so the rest are empty",
+    conflict="region {region} holds {count} shaded cells",
+)
 def region_full(pos: Position) -> Found:
     """A region that holds two shaded cells has no room for more."""
     board, shaded, empty = pos.board, pos.shaded, pos.empty
     steps: list[Step] = []
-    for rid in sorted(board.regions_touching(pos.changed_since("region-full"))):
+    for rid in sorted(board.regions_touching(pos.changed_since(region_full.id))):
         area = board.region_mask[rid]
         inside = shaded & area
         count = inside.bit_count()
         if count > 2:
-            return Contradiction(
-                "region-full",
-                f"region {rid + 1} holds {count} shaded cells",
-                tuple(bits(inside)),
-                (rid,),
+            return region_full.violation(
+                cells=bits(inside), regions=(rid,), region=rid + 1, count=count
             )
         rest = area & ~inside & ~empty
         if count == 2 and rest:
             steps.append(
-                Step(
-                    "region-full",
-                    f"region {rid + 1} already holds two shaded cells, so the rest are empty",
-                    empty=rest,
-                    cells=tuple(bits(inside)),
-                    regions=(rid,),
-                )
+                region_full.step(empty=rest, cells=bits(inside), regions=(rid,), region=rid + 1)
             )
     return steps
 
 
+@rule(
+    "only-partner",
+    "Only partner",
+    "{cell} is shaded and its only possible partner is {partner}",
+    conflict="{cell} is shaded but no neighbour can partner it",
+)
 def only_partner(pos: Position) -> Found:
     """A shaded cell without a partner yet, and one undecided neighbour: that is its partner."""
     board, geo, shaded, unknown = pos.board, pos.board.geo, pos.shaded, pos.unknown
     single = shaded & ~geo.spread(shaded)
     stranded = single & ~geo.spread(unknown)
     if stranded:
-        cell = _low(stranded)
-        return Contradiction(
-            "only-partner", f"{board.name(cell)} is shaded but no neighbour can partner it", (cell,)
-        )
+        cell = low_bit(stranded)
+        return only_partner.violation(cells=(cell,), cell=board.name(cell))
     steps: list[Step] = []
     for cell in bits(single & ~geo.spread_twice(unknown)):
         partner = geo.neighbours[cell] & unknown
         steps.append(
-            Step(
-                "only-partner",
-                f"{board.name(cell)} is shaded and its only possible partner is "
-                f"{board.names(partner)}",
-                shaded=partner,
-                cells=(cell,),
+            only_partner.step(
+                shaded=partner, cells=(cell,), cell=board.name(cell), partner=board.names(partner)
             )
         )
     return steps
 
 
+@rule(
+    "region-needs",
+    "Region needs its last cells",
+    "region {region} needs two shaded cells and only {room} can hold them",
+    conflict="region {region} has no room left for two shaded cells",
+)
 def region_needs(pos: Position) -> Found:
     """A region whose undecided cells are exactly the shaded cells it still needs."""
     board, shaded, empty = pos.board, pos.shaded, pos.empty
     steps: list[Step] = []
-    for rid in sorted(board.regions_touching(pos.changed_since("region-needs"))):
+    for rid in sorted(board.regions_touching(pos.changed_since(region_needs.id))):
         area = board.region_mask[rid]
         open_cells = area & ~empty
         rest = open_cells & ~shaded
         if open_cells.bit_count() < 2:
-            return Contradiction(
-                "region-needs",
-                f"region {rid + 1} has no room left for two shaded cells",
-                tuple(bits(area)),
-                (rid,),
-            )
+            return region_needs.violation(cells=bits(area), regions=(rid,), region=rid + 1)
         if rest and open_cells.bit_count() == 2:
             steps.append(
-                Step(
-                    "region-needs",
-                    f"region {rid + 1} needs two shaded cells and only {board.names(open_cells)} "
-                    "can hold them",
+                region_needs.step(
                     shaded=rest,
-                    cells=tuple(bits(open_cells)),
+                    cells=bits(open_cells),
                     regions=(rid,),
+                    region=rid + 1,
+                    room=board.names(open_cells),
                 )
             )
     return steps
 
 
+@rule(
+    "two-neighbours",
+    "Would touch two shaded cells",
+    "{cell} touches {touching}: shading it would give it two shaded neighbours, so it is empty",
+)
 def two_neighbours(pos: Position) -> Found:
     """An undecided cell next to two shaded cells would get two shaded neighbours."""
     board, geo = pos.board, pos.board.geo
@@ -154,42 +160,41 @@ def two_neighbours(pos: Position) -> Found:
     for cell in bits(pos.unknown & geo.spread_twice(pos.shaded)):
         touching = geo.neighbours[cell] & pos.shaded
         steps.append(
-            Step(
-                "two-neighbours",
-                f"{board.name(cell)} touches {board.names(touching)}: shading it would give "
-                "it two shaded neighbours, so it is empty",
+            two_neighbours.step(
                 empty=1 << cell,
                 cells=(cell, *bits(touching)),
+                cell=board.name(cell),
+                touching=board.names(touching),
             )
         )
     return steps
 
 
+@rule(
+    "no-partner",
+    "No possible partner",
+    "every neighbour of {cell} is empty, so it can have no partner and is empty",
+)
 def no_partner(pos: Position) -> Found:
     """An undecided cell whose neighbours are all empty could never have a partner."""
     board, geo = pos.board, pos.board.geo
     unknown = pos.unknown
     lonely = unknown & ~geo.spread(unknown | pos.shaded)
     return [
-        Step(
-            "no-partner",
-            f"every neighbour of {board.name(cell)} is empty, so it can have no partner "
-            "and is empty",
-            empty=1 << cell,
-            cells=(cell,),
-        )
+        no_partner.step(empty=1 << cell, cells=(cell,), cell=board.name(cell))
         for cell in bits(lonely)
     ]
 
 
 LOCAL: tuple[Rule[Position], ...] = (
-    Rule("domino-complete", "completed domino", domino_complete),
-    Rule("region-full", "region full", region_full),
-    Rule("only-partner", "only partner", only_partner),
-    Rule("region-needs", "region needs its last cells", region_needs),
-    Rule("two-neighbours", "would touch two shaded cells", two_neighbours),
-    Rule("no-partner", "no possible partner", no_partner),
+    domino_complete,
+    region_full,
+    only_partner,
+    region_needs,
+    two_neighbours,
+    no_partner,
 )
+"""The `local` rung's rules, cheapest first (`close_local` is their fixpoint in bulk)."""
 
 
 def close_local(board: Board, shaded: int, empty: int, changed: int) -> tuple[int, int] | None:
@@ -366,14 +371,14 @@ them to the local rules. Listing the pairs of one huge region (a pasted board of
 halves, say) would take longer than any deadline a caller can wait for."""
 
 
-def _dirty_regions(pos: Position, rule: str) -> list[int]:
-    """Lifted regions within two steps of a cell decided since `rule` last looked: the
-    only ones whose possible pairs can have changed (what a pair needs lies within two
+def _dirty_regions(pos: Position, rule_id: str) -> list[int]:
+    """Lifted regions within two steps of a cell decided since rule `rule_id` last looked:
+    the only ones whose possible pairs can have changed (what a pair needs lies within two
     steps)."""
     board, geo = pos.board, pos.board.geo
     if pos.domains is None:
         pos.domains = [region_pairs(mask) for mask in board.region_mask]
-    changed = pos.changed_since(rule)
+    changed = pos.changed_since(rule_id)
     near = changed | geo.spread(changed)
     touched = board.regions_touching(near | geo.spread(near))
     return sorted(rid for rid in touched if pos.domains[rid] is not None)
@@ -388,11 +393,20 @@ def region_pairs(area: int) -> tuple[int, ...] | None:
     return tuple((1 << a) | (1 << b) for a, b in combinations(bits(area), 2))
 
 
+NO_PAIR_LEFT = "region {region} has no way left to place its two shaded cells"
+
+
+@rule(
+    "region-options",
+    "Region options",
+    "region {region}: {ways} to place its two shaded cells that suit the cells around it {decide}",
+    conflict=NO_PAIR_LEFT,
+)
 def region_options(pos: Position) -> Found:
     """Each region's possible pairs, kept only if they suit the cells around the region; a
     cell every remaining pair shades is shaded, one that no pair uses is empty."""
     board = pos.board
-    dirty = _dirty_regions(pos, "region-options")
+    dirty = _dirty_regions(pos, region_options.id)
     domains = pos.domains
     assert domains is not None
     for rid in dirty:
@@ -401,16 +415,23 @@ def region_options(pos: Position) -> Found:
         fits = checker(pos, board.region_mask[rid], board.region_halo[rid])
         live = tuple(p for p in _lifted(domains, rid) if fits(p))
         if not live:
-            return _no_pair_left(pos, rid, "region-options")
+            return _no_pair_left(pos, rid, region_options)
         domains[rid] = live
-    return _write_back(pos, dirty, "region-options", "that suit the cells around it")
+    return _write_back(pos, dirty, region_options)
 
 
+@rule(
+    "pairs",
+    "Region pairs",
+    "region {region}: {ways} to place its two shaded cells that every neighbouring region "
+    "allows {decide}",
+    conflict=NO_PAIR_LEFT,
+)
 def pairs(pos: Position) -> Found:
     """Regions as variables over their possible pairs, made arc consistent (AC-3): a pair
     survives only if every neighbouring region has a pair that fits beside it."""
     board = pos.board
-    dirty = _dirty_regions(pos, "pairs")
+    dirty = _dirty_regions(pos, pairs.id)
     domains = pos.domains
     assert domains is not None
     around = [
@@ -436,12 +457,12 @@ def pairs(pos: Position) -> Found:
         domains[i] = live
         narrowed.add(i)
         if not live:
-            return _no_pair_left(pos, i, "pairs")
+            return _no_pair_left(pos, i, pairs)
         for k in around[i]:
             if k != j and (k, i) not in queued:
                 queued.add((k, i))
                 queue.append((k, i))
-    return _write_back(pos, sorted(narrowed), "pairs", "that every neighbouring region allows")
+    return _write_back(pos, sorted(narrowed), pairs)
 
 
 def _lifted(domains: list[tuple[int, ...] | None], rid: int) -> tuple[int, ...]:
@@ -450,16 +471,13 @@ def _lifted(domains: list[tuple[int, ...] | None], rid: int) -> tuple[int, ...]:
     return domain
 
 
-def _no_pair_left(pos: Position, rid: int, rule: str) -> Contradiction:
-    return Contradiction(
-        rule,
-        f"region {rid + 1} has no way left to place its two shaded cells",
-        tuple(bits(pos.board.region_mask[rid])),
-        (rid,),
+def _no_pair_left(pos: Position, rid: int, found_by: Rule[Position]) -> Violation:
+    return found_by.violation(
+        cells=bits(pos.board.region_mask[rid]), regions=(rid,), region=rid + 1
     )
 
 
-def _write_back(pos: Position, regions: list[int], rule: str, reason: str) -> list[Step]:
+def _write_back(pos: Position, regions: list[int], found_by: Rule[Position]) -> list[Step]:
     """Steps for the cells that the remaining pairs of each region agree on."""
     board = pos.board
     assert pos.domains is not None
@@ -475,31 +493,27 @@ def _write_back(pos: Position, regions: list[int], rule: str, reason: str) -> li
         clear = area & ~some & ~pos.empty
         if not (shade or clear):
             continue
-        ways = f"all {len(live)} ways" if len(live) > 1 else "the only way"
         parts = []
         if shade:
             parts.append(f"shade {board.names(shade)}")
         if clear:
             parts.append(f"leave {board.names(clear)} empty")
         steps.append(
-            Step(
-                rule,
-                f"region {rid + 1}: {ways} to place its two shaded cells {reason} "
-                f"{' and '.join(parts)}",
+            found_by.step(
                 shaded=shade,
                 empty=clear,
-                cells=tuple(bits(area)),
+                cells=bits(area),
                 regions=(rid,),
+                region=rid + 1,
+                ways=f"all {len(live)} ways" if len(live) > 1 else "the only way",
+                decide=" and ".join(parts),
             )
         )
     return steps
 
 
-PAIRS: tuple[Rule[Position], ...] = (
-    *LOCAL,
-    Rule("region-options", "region options", region_options),
-    Rule("pairs", "region pairs", pairs),
-)
+PAIRS: tuple[Rule[Position], ...] = (*LOCAL, region_options, pairs)
+"""The rules up to the `pairs` rung, which `probe` runs on each assumption."""
 
 
 def partner_candidates(pos: Position) -> int:
@@ -510,15 +524,20 @@ def partner_candidates(pos: Position) -> int:
 
 
 def refute(
-    pos: Position, cell: int, shade: bool, ladder: tuple[Rule[Position], ...]
-) -> Contradiction | None:
-    """The contradiction `ladder` reaches if `cell` is assumed shaded (or empty), if any."""
+    pos: Position, cell: int, shade: bool, rules: tuple[Rule[Position], ...]
+) -> Violation | None:
+    """The contradiction `rules` reach if `cell` is assumed shaded (or empty), if any."""
     trial = pos.copy()
     bit = 1 << cell
-    trial.apply(Step("probe", "assumption", shaded=bit if shade else 0, empty=0 if shade else bit))
-    return run_ladder(ladder, trial, pos.deadline).contradiction
+    trial.apply(Step(probe.id, "assumption", shaded=bit if shade else 0, empty=0 if shade else bit))
+    return run_ladder(rules, trial, pos.deadline).contradiction
 
 
+@rule(
+    "probe",
+    "Probe",
+    "if {cell} were {was}, then {why}; so it is {now}",
+)
 def probe(pos: Position) -> Found:
     """Assume an undecided cell shaded (then empty) and run the `pairs` ladder; a value
     that leads to a contradiction is wrong, so the cell takes the other. Cells next to a
@@ -534,18 +553,33 @@ def probe(pos: Position) -> Found:
                 continue
             was, now = ("shaded", "empty") if shade else ("empty", "shaded")
             return [
-                Step(
-                    "probe",
-                    f"if {board.name(cell)} were {was}, then {why.text}; so it is {now}",
+                probe.step(
                     shaded=0 if shade else 1 << cell,
                     empty=1 << cell if shade else 0,
                     cells=(cell, *why.cells),
                     regions=why.regions,
+                    cell=board.name(cell),
+                    was=was,
+                    why=why.text,
+                    now=now,
                 )
             ]
     return []
 
 
-PROBE: tuple[Rule[Position], ...] = (*PAIRS, Rule("probe", "probe", probe))
-
-LADDER: dict[str, tuple[Rule[Position], ...]] = {"local": LOCAL, "pairs": PAIRS, "probe": PROBE}
+LADDER: Ladder[Position] = Ladder(
+    (
+        Rung("local", "easy", "region quotas and a cell's four neighbours", LOCAL),
+        Rung(
+            "pairs",
+            "medium",
+            "regions as variables over their pairs, arc consistent with their neighbours",
+            (region_options, pairs),
+        ),
+        Rung(
+            "probe", "hard", "assume a cell one way and run pairs; a dead end decides it", (probe,)
+        ),
+    ),
+    beyond="hard",
+)
+"""The Norinori ladder: rung, grade, what it adds, its rules (each with id, title, text)."""

@@ -1,4 +1,4 @@
-"""Norinori's complete counter and the "how far does one rung get" solver.
+"""Norinori's complete counter (the ladder that writes steps is `rules.LADDER`).
 
 The counter does not run the named ladder, which writes a step per deduction for people
 to read: it closes marks under `close_local` (the `local` rung in bulk, on whole-board
@@ -11,14 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.errors import CodeError
 from gridproof.core.grid import bits
 from gridproof.core.outcome import Outcome, Verdict
-from gridproof.core.registry import Progress
-from gridproof.core.search import count_solutions, run_ladder
+from gridproof.core.search import count_solutions
 from gridproof.genres.norinori.model import Norinori
-from gridproof.genres.norinori.position import Board, Position, board_of
-from gridproof.genres.norinori.rules import LADDER, RUNGS, close_local
+from gridproof.genres.norinori.position import Board, board_of
+from gridproof.genres.norinori.rules import close_local
 
 Probed = dict[int, tuple[int, int]]
 """For each region probed so far, the marks within its zone at the time: until they change,
@@ -253,29 +251,3 @@ def rivals(puzzle: Norinori, solution: int, deadline: Deadline) -> list[int] | N
                 found.append((shaded & part) | (solution & ~part))
                 break
     return found
-
-
-def solve(
-    puzzle: Norinori,
-    rung: str,
-    deadline: Deadline | None = None,
-    shaded: int = 0,
-    empty: int = 0,
-    max_steps: int | None = None,
-) -> Progress:
-    """Run the ladder up to `rung` from the given marks: what that rung alone decides."""
-    if rung not in LADDER:
-        raise CodeError(f"unknown rule set {rung!r}; Norinori has {', '.join(RUNGS)}")
-    deadline = deadline or Deadline.never()
-    pos = Position(board_of(puzzle), deadline)
-    pos.shaded, pos.empty = shaded, empty
-    run = run_ladder(LADDER[rung], pos, deadline, max_steps)
-    return Progress(
-        rung=rung,
-        shaded=run.position.shaded,
-        empty=run.position.empty,
-        steps=tuple(run.steps),
-        contradiction=run.contradiction.text if run.contradiction else None,
-        timed_out=run.timed_out,
-        size=puzzle.width * puzzle.height,
-    )

@@ -11,14 +11,17 @@ from collections import Counter
 from collections.abc import Callable
 from math import comb
 
+from gridproof.core.contract import Generated, Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import Geometry, bits
+from gridproof.core.ladder import solve
 from gridproof.core.outcome import Verdict
-from gridproof.core.registry import Generated, Request
 from gridproof.core.rng import Rng
 from gridproof.genres.norinori import generate
 from gridproof.genres.norinori.model import Norinori, make_puzzle, region_cycles
-from gridproof.genres.norinori.solve import count, solve
+from gridproof.genres.norinori.position import start
+from gridproof.genres.norinori.rules import LADDER
+from gridproof.genres.norinori.solve import count
 
 NOTE_PARTITIONS = {5: (62, 5, 33), 6: (77, 2, 22), 7: (93, 0, 7)}
 NOTE_DENSITY = {6: (37, 50), 7: (38, 49), 8: (35, 48), 10: (36, 48)}
@@ -90,31 +93,31 @@ def density_table(boards: int, rng: Rng) -> str:
     return "\n".join(lines)
 
 
-def rungs_table(made: dict[int, list[Generated]], deadline: Deadline) -> str:
+def rungs_table(made: dict[int, list[Generated[Norinori]]], deadline: Deadline) -> str:
     lines = [
         "### 3. Which rung completes unique boards generated with no solvability filter",
         "",
-        "| size | boards | local | pairs | probe | regions | mean region size | note |",
-        "|---|---|---|---|---|---|---|---|",
+        f"| size | boards | {' | '.join(LADDER.names)} | regions | mean region size | note |",
+        "|---|---|" + "---|" * len(LADDER.names) + "---|---|---|",
     ]
     for size, boards in made.items():
-        done = dict.fromkeys(("local", "pairs", "probe"), 0)
+        done = dict.fromkeys(LADDER.names, 0)
         for board in boards:
             for rung in done:
-                progress = solve(board.puzzle, rung, deadline.within(30))
-                done[rung] += progress.decided_fraction == 1.0 and progress.contradiction is None
+                progress = solve(LADDER, start, board.puzzle, rung, deadline.within(30))
+                done[rung] += progress.complete
         n = len(boards)
         regions = statistics.mean(b.puzzle.region_count for b in boards) if boards else 0.0
         local, pairs, probe = NOTE_RUNGS.get(size, (0, 0, 0))
         lines.append(
-            f"| {size}×{size} | {n} | {_pct(done['local'], n)} | {_pct(done['pairs'], n)} | "
-            f"{_pct(done['probe'], n)} | {regions:.1f} | "
+            f"| {size}×{size} | {n} | {' | '.join(_pct(done[r], n) for r in LADDER.names)} | "
+            f"{regions:.1f} | "
             f"{size * size / regions if regions else 0:.2f} | {local}/{pairs}/{probe}% |"
         )
     return "\n".join(lines)
 
 
-def cycles_table(made: dict[int, list[Generated]]) -> str:
+def cycles_table(made: dict[int, list[Generated[Norinori]]]) -> str:
     lengths: Counter[int] = Counter()
     dominoes = crossing = 0
     for boards in made.values():
@@ -174,7 +177,7 @@ def induced_matchings(size: int) -> int:
     return total
 
 
-def knockout_table(boards: list[Generated]) -> str:
+def knockout_table(boards: list[Generated[Norinori]]) -> str:
     matchings = induced_matchings(5)
     products = sorted(
         _product(comb(len(cells), 2) for cells in b.puzzle.region_cells()) for b in boards
@@ -202,7 +205,7 @@ def _product(values: object) -> int:
     return out
 
 
-def lifted_table(made: dict[int, list[Generated]], positions: int, rng: Rng) -> str:
+def lifted_table(made: dict[int, list[Generated[Norinori]]], positions: int, rng: Rng) -> str:
     """The note's 900 random partial positions: reveal part of a unique board's answer,
     then see what `local` alone and `pairs` add."""
     boards = [b for group in made.values() for b in group]
@@ -216,8 +219,10 @@ def lifted_table(made: dict[int, list[Generated]], positions: int, rng: Rng) -> 
             if rng.random() < 0.3:
                 shown |= 1 << cell
         shaded, empty = board.solution & shown, shown & ~board.solution
-        local = solve(board.puzzle, "local", None, shaded, empty)
-        lifted = solve(board.puzzle, "pairs", None, shaded, empty)
+        cheap, lifting = LADDER.names[:2]
+        never = Deadline.never()
+        local = solve(LADDER, start, board.puzzle, cheap, never, shaded=shaded, empty=empty)
+        lifted = solve(LADDER, start, board.puzzle, lifting, never, shaded=shaded, empty=empty)
         a = (local.shaded | local.empty) & ~shown
         b = (lifted.shaded | lifted.empty) & ~shown
         local_only += bool(a & ~b)
@@ -241,8 +246,8 @@ def lifted_table(made: dict[int, list[Generated]], positions: int, rng: Rng) -> 
 
 def _generate_boards(
     sizes: tuple[int, ...], boards: int, seed: int, deadline: Deadline
-) -> dict[int, list[Generated]]:
-    made: dict[int, list[Generated]] = {}
+) -> dict[int, list[Generated[Norinori]]]:
+    made: dict[int, list[Generated[Norinori]]] = {}
     for size in sizes:
         made[size] = []
         for index in range(boards):

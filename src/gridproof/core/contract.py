@@ -1,0 +1,188 @@
+"""The genre contract as data: one frozen record of functions and metadata per genre, and
+the values that cross it (requests, generated boards, health records).
+
+A genre module ends with `GENRE = Genre(name=..., ladder=rules.LADDER, count=solve.count,
+...)`: no class forwards to modules, and nothing outside `gridproof.genres` asks which
+genre it holds. `tests/test_contract.py` checks every registered genre the same way, and
+`tests/toygenre/` is the smallest genre that passes it: the template a new genre starts from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from gridproof.core import grid
+from gridproof.core.deadline import Deadline
+from gridproof.core.grid import Sized as Puzzle
+from gridproof.core.ladder import Ladder, Position, Progress, solve
+from gridproof.core.outcome import Outcome
+from gridproof.core.symmetry import Symmetry
+from gridproof.core.trace import Violation
+
+P = TypeVar("P", bound=Puzzle)
+
+
+@dataclass(frozen=True, slots=True)
+class Health:
+    """Why a generator's candidates failed and what the run cost: every generator returns
+    one with the board, or inside the `GenerationError`."""
+
+    attempts: int = 0
+    ambiguous: int = 0
+    contradiction: int = 0
+    timeout: int = 0
+    off_grade: int = 0
+    """Candidates proven unique but of another grade than the one asked for."""
+    fallback: str | None = None
+    """Set when the board came from a verified fixture bank rather than a fresh build."""
+    milliseconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "attempts": self.attempts,
+            "ambiguous": self.ambiguous,
+            "contradiction": self.contradiction,
+            "timeout": self.timeout,
+            "off_grade": self.off_grade,
+            "fallback": self.fallback,
+            "milliseconds": round(self.milliseconds, 1),
+        }
+
+
+@dataclass(slots=True)
+class Tally:
+    """The counts a generator keeps while it runs; `health()` freezes them."""
+
+    attempts: int = 0
+    ambiguous: int = 0
+    contradiction: int = 0
+    timeout: int = 0
+    off_grade: int = 0
+    fallback: str | None = None
+
+    def health(self, milliseconds: float) -> Health:
+        return Health(
+            self.attempts,
+            self.ambiguous,
+            self.contradiction,
+            self.timeout,
+            self.off_grade,
+            self.fallback,
+            milliseconds,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What a caller asks a generator for. `options` holds the genre's own settings,
+    named as in its `options` table (for example Nondango's `rule` and `white`)."""
+
+    width: int
+    height: int
+    difficulty: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A genre-specific generator setting, as the CLI and the web offer it."""
+
+    name: str
+    help: str
+    kind: type = str
+    choices: tuple[Any, ...] | None = None
+    default: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Generated(Generic[P]):
+    """A generated puzzle proven unique (counted to 2 by the complete counter), with the
+    seed that rebuilds it, its grade from the solver's own events, and the evidence."""
+
+    puzzle: P
+    solution: int
+    seed: int
+    difficulty: str
+    metrics: Mapping[str, Any] = field(default_factory=dict)
+    health: Health = field(default_factory=Health)
+
+
+Size = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Genre(Generic[P]):
+    """Everything a genre is, as functions and data (see STYLE.md, "The genre contract").
+
+    - codes, URLs and JSON: `parse_*` raise `CodeError` on anything they cannot read, and
+      `format_*` round-trip with them;
+    - `validate(puzzle, shaded)` lists every rule the grid breaks and shares no code with
+      the solvers; `count(puzzle, limit, deadline)` is the complete counter;
+    - `ladder` is the rule table; `position(puzzle, deadline)` the empty position its rules
+      read;
+    - `generate(request, seed, deadline)` returns a board proven unique or raises
+      `GenerationError` with its health record, never an unproven board;
+    - `format_grid`/`parse_grid` write and read a grid as rows of text (`#` shaded).
+    """
+
+    name: str
+    title: str
+    lessons: tuple[str, ...]
+    """The rules taught in layers, one short paragraph each, for the player's onboarding."""
+    parse_code: Callable[[str], P]
+    format_code: Callable[[P], str]
+    parse_url: Callable[[str], P]
+    format_url: Callable[[P], str]
+    from_json: Callable[[Mapping[str, Any]], P]
+    to_json: Callable[[P], dict[str, Any]]
+    validate: Callable[[P, int], list[Violation]]
+    ladder: Ladder[Any]
+    position: Callable[[P, Deadline], Position]
+    count: Callable[[P, int, Deadline], Outcome]
+    transform: Callable[[P, Symmetry], P]
+    generate: Callable[[Request, int, Deadline], Generated[P]]
+    generator: str
+    """The generator's version: what a seed's board depends on besides the request."""
+    sizes: tuple[Size, Size]
+    """The smallest and largest (width, height) the generator supports."""
+    options: tuple[Option, ...] = ()
+    """The genre's own generator settings."""
+    study: Callable[[int, int, Deadline], str] | None = None
+    """The design note's measurements as markdown (`gridproof study`), if the genre has one."""
+    format_grid: Callable[[P, int], list[str]] = grid.format_shading
+    parse_grid: Callable[[P, Sequence[str]], int] = grid.parse_shading
+
+    @property
+    def rungs(self) -> tuple[str, ...]:
+        """The ladder's rung names, cheapest first."""
+        return self.ladder.names
+
+    @property
+    def difficulties(self) -> tuple[str, ...]:
+        """The grades `generate` can be asked for, easiest first: the ladder's grades."""
+        return self.ladder.grades
+
+    def solve(
+        self,
+        puzzle: P,
+        rung: str,
+        deadline: Deadline,
+        shaded: int = 0,
+        empty: int = 0,
+        max_steps: int | None = None,
+    ) -> Progress:
+        """Run the ladder up to `rung` from the given marks, stopping after `max_steps`
+        steps if given: what that rung decides, step by step. An unknown rung is a
+        `CodeError`."""
+        return solve(
+            self.ladder,
+            self.position,
+            puzzle,
+            rung,
+            deadline,
+            shaded=shaded,
+            empty=empty,
+            max_steps=max_steps,
+        )

@@ -1,0 +1,433 @@
+"""Rule ladders as data: every genre's deductions, rungs and grades in one table.
+
+A genre's `rules.py` declares each deduction with `@rule(id, title, template)` beside the
+function that finds it, and ends with one `Ladder` of `Rung`s, cheapest first, in the
+manner of Simon Tatham's `DIFFLIST`: each row ties a rung's name to the grade of a board
+that rung finishes and the rules it adds. Everything else (the generators' grades, the
+player's rule titles, the CLI's rung names, the studies) reads the table; nothing else
+spells a rung or a rule name.
+
+A rule returns the steps it can take now, or the `Violation` that shows the position
+cannot be completed (a value, not an exception). Its step text is its `template` filled
+with the fields the rule names, so the sentence a person reads lives in the table too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import CodeError, quote
+from gridproof.core.grid import Sized
+from gridproof.core.trace import Step, Violation
+
+
+class Position(Protocol):
+    """A partial solution that rules read and steps change."""
+
+    @property
+    def shaded(self) -> int: ...
+
+    @property
+    def empty(self) -> int: ...
+
+    def apply(self, step: Step) -> Violation | None: ...
+
+
+P = TypeVar("P", bound=Position)
+Q = TypeVar("Q", bound=Sized)
+Found = list[Step] | Violation
+"""What a rule returns: the steps it can take now (possibly none), or a contradiction."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rule(Generic[P]):
+    """A named deduction: `find(position)` reports what it can deduce now.
+
+    `template` is the sentence of one step, `conflict` the sentence of the contradiction
+    the rule can find (if any); both are `str.format` templates over the fields the rule
+    passes to `step` and `violation`.
+    """
+
+    id: str
+    title: str
+    template: str
+    find: Callable[[P], Found]
+    conflict: str = ""
+
+    def __call__(self, position: P) -> Found:
+        return self.find(position)
+
+    def step(
+        self,
+        *,
+        shaded: int = 0,
+        empty: int = 0,
+        cells: Iterable[int] = (),
+        regions: Iterable[int] = (),
+        **fields: Any,
+    ) -> Step:
+        """A step of this rule, its text the template filled with `fields`."""
+        return Step(
+            self.id,
+            self.template.format(**fields),
+            shaded=shaded,
+            empty=empty,
+            cells=tuple(cells),
+            regions=tuple(regions),
+        )
+
+    def violation(
+        self, *, cells: Iterable[int] = (), regions: Iterable[int] = (), **fields: Any
+    ) -> Violation:
+        """The contradiction this rule found, its text the `conflict` template filled."""
+        return Violation(
+            self.id, self.conflict.format(**fields), cells=tuple(cells), regions=tuple(regions)
+        )
+
+
+def rule(
+    id: str, title: str, template: str, conflict: str = ""
+) -> Callable[[Callable[[P], Found]], Rule[P]]:
+    """Declare the decorated function as the rule `id` (see `Rule`)."""
+
+    def declare(find: Callable[[P], Found]) -> Rule[P]:
+        return Rule(id, title, template, find, conflict)
+
+    return declare
+
+
+@dataclass(frozen=True, slots=True)
+class Rung(Generic[P]):
+    """One row of a ladder: its name, the grade of a board it finishes (with the rungs
+    before it), what it adds in a sentence, and its rules, cheapest first."""
+
+    name: str
+    grade: str
+    summary: str
+    rules: tuple[Rule[P], ...]
+
+
+@dataclass(frozen=True)
+class Ladder(Generic[P]):
+    """A genre's rungs, cheapest first; each rung includes the rules of the rungs before.
+
+    `beyond` is the grade of a board the whole ladder cannot finish alone (a board that
+    needs search), where the genre names one.
+    """
+
+    rungs: tuple[Rung[P], ...]
+    beyond: str | None = None
+    _rules: dict[str, tuple[Rule[P], str]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.rungs:
+            raise ValueError("a ladder needs at least one rung")
+        names = [rung.name for rung in self.rungs]
+        if len(set(names)) != len(names):
+            raise ValueError(f"rung names repeat: {names}")
+        rules: dict[str, tuple[Rule[P], str]] = {}
+        for rung in self.rungs:
+            for each in rung.rules:
+                if each.id in rules:
+                    raise ValueError(f"rule {each.id!r} appears twice in the ladder")
+                rules[each.id] = (each, rung.name)
+        object.__setattr__(self, "_rules", rules)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The rung names, cheapest first."""
+        return tuple(rung.name for rung in self.rungs)
+
+    @property
+    def top(self) -> str:
+        """The name of the last (strongest) rung."""
+        return self.rungs[-1].name
+
+    @property
+    def grades(self) -> tuple[str, ...]:
+        """Every grade a board can have, easiest first (each once)."""
+        seen = [rung.grade for rung in self.rungs]
+        if self.beyond is not None:
+            seen.append(self.beyond)
+        return tuple(dict.fromkeys(seen))
+
+    @property
+    def rules(self) -> tuple[Rule[P], ...]:
+        """Every rule, cheapest first."""
+        return tuple(each for rung in self.rungs for each in rung.rules)
+
+    def rung(self, name: str) -> Rung[P]:
+        for rung in self.rungs:
+            if rung.name == name:
+                return rung
+        raise CodeError(f"unknown rung {quote(name)}; rungs: {', '.join(self.names)}")
+
+    def rules_to(self, name: str) -> tuple[Rule[P], ...]:
+        """The rules of rung `name` and of every rung before it, cheapest first."""
+        index = self.names.index(self.rung(name).name)
+        return tuple(each for rung in self.rungs[: index + 1] for each in rung.rules)
+
+    def rule(self, rule_id: str) -> Rule[P]:
+        try:
+            return self._rules[rule_id][0]
+        except KeyError:
+            raise CodeError(f"unknown rule {quote(rule_id)}") from None
+
+    def rung_of(self, rule_id: str) -> str:
+        """The rung that adds rule `rule_id`."""
+        self.rule(rule_id)
+        return self._rules[rule_id][1]
+
+    def title(self, rule_id: str) -> str:
+        """The rule's name in words, as the player shows it."""
+        return self.rule(rule_id).title
+
+    def grade(self, rung: str | None) -> str:
+        """The grade of a board that `rung` finishes (None: no rung does)."""
+        if rung is None:
+            if self.beyond is None:
+                return self.rungs[-1].grade
+            return self.beyond
+        return self.rung(rung).grade
+
+    def rung_for(self, grade: str) -> str | None:
+        """The strongest rung whose boards have `grade`: the one that must finish a board
+        of that grade (None for the `beyond` grade, or a grade the ladder lacks)."""
+        found = None
+        for rung in self.rungs:
+            if rung.grade == grade:
+                found = rung.name
+        return found
+
+    def hardest(self, steps: Iterable[Step]) -> str:
+        """The strongest rung any of `steps` needed (the first rung for none)."""
+        index = 0
+        names = self.names
+        for step in steps:
+            index = max(index, names.index(self.rung_of(step.rule)))
+        return names[index]
+
+
+class Seen:
+    """What each rule last looked at, so a rule reads only what changed since: the one
+    "what changed" memory every genre's position keeps (copied with the position)."""
+
+    __slots__ = ("_looked",)
+
+    def __init__(self, looked: dict[str, tuple[int, int]] | None = None) -> None:
+        self._looked = {} if looked is None else looked
+
+    def changed(self, rule_id: str, shaded: int, empty: int, everything: int) -> int:
+        """The cells decided since rule `rule_id` last looked (`everything` the first
+        time), and remember the marks as looked at."""
+        before = self._looked.get(rule_id)
+        self._looked[rule_id] = (shaded, empty)
+        if before is None:
+            return everything
+        return (shaded ^ before[0]) | (empty ^ before[1])
+
+    def copy(self) -> Seen:
+        return Seen(dict(self._looked))
+
+
+@dataclass(slots=True)
+class LadderRun(Generic[P]):
+    """How far a ladder got: the final position, the steps in order, and how it stopped."""
+
+    position: P
+    steps: list[Step] = field(default_factory=list)
+    contradiction: Violation | None = None
+    timed_out: bool = False
+    choices: list[int] = field(default_factory=list)
+    """For each step, how many deductions the rule that found it offered at that point
+    (the steps of one batch share the count): 1 means a single way forward."""
+
+
+def run_ladder(
+    rules: Sequence[Rule[P]],
+    position: P,
+    deadline: Deadline,
+    max_steps: int | None = None,
+) -> LadderRun[P]:
+    """Apply the cheapest rule that makes progress, then restart from the cheapest.
+
+    Stops at a fixpoint, a contradiction, the deadline (checked before every rule and
+    every step), or after `max_steps` steps (a hint asks for one). The hardest rule used
+    is the difficulty evidence.
+    """
+    run = LadderRun(position)
+    while True:
+        found: Found = []
+        for each in rules:
+            if deadline.expired():
+                run.timed_out = True
+                return run
+            found = each.find(position)
+            if isinstance(found, Violation):
+                run.contradiction = found
+                return run
+            if found:
+                break
+        else:
+            return run
+        for step in found:
+            if max_steps is not None and len(run.steps) >= max_steps:
+                return run
+            if deadline.expired():
+                run.timed_out = True
+                return run
+            problem = position.apply(step)
+            run.steps.append(step)
+            run.choices.append(len(found))
+            if problem is not None:
+                run.contradiction = problem
+                return run
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far one rung of a genre's ladder gets alone from an empty (or given) grid."""
+
+    rung: str
+    shaded: int
+    empty: int
+    steps: tuple[Step, ...]
+    contradiction: Violation | None = None
+    timed_out: bool = False
+    size: int = 0
+    choices: tuple[int, ...] = ()
+    """For each step, how many deductions were open when it was taken (see `LadderRun`)."""
+
+    @property
+    def decided_fraction(self) -> float:
+        return (self.shaded | self.empty).bit_count() / self.size if self.size else 1.0
+
+    @property
+    def complete(self) -> bool:
+        """Whether the rung decided every cell without a contradiction or a timeout."""
+        return self.decided_fraction == 1.0 and self.contradiction is None and not self.timed_out
+
+
+GIVEN = "given"
+"""The rule id of the marks a caller starts a ladder from (not a deduction)."""
+
+
+def solve(
+    ladder: Ladder[P],
+    start: Callable[[Q, Deadline], P],
+    puzzle: Q,
+    rung: str,
+    deadline: Deadline,
+    *,
+    shaded: int = 0,
+    empty: int = 0,
+    max_steps: int | None = None,
+) -> Progress:
+    """Run `ladder` up to `rung` on `puzzle` from the given marks (`shaded`, `empty`),
+    starting from `start(puzzle, deadline)`: what that rung alone decides, step by step.
+    Marks that clash (a cell both shaded and empty, paint where the genre allows none)
+    are the contradiction. An unknown rung is a `CodeError`."""
+    rules = ladder.rules_to(rung)
+    position = start(puzzle, deadline)
+    problem = None
+    if shaded or empty:
+        problem = position.apply(Step(GIVEN, "the marks given", shaded=shaded, empty=empty))
+    steps: tuple[Step, ...] = ()
+    choices: tuple[int, ...] = ()
+    timed_out = False
+    if problem is None:
+        run = run_ladder(rules, position, deadline, max_steps)
+        steps, problem, timed_out = tuple(run.steps), run.contradiction, run.timed_out
+        choices = tuple(run.choices)
+    return Progress(
+        rung=rung,
+        shaded=position.shaded,
+        empty=position.empty,
+        steps=steps,
+        contradiction=problem,
+        timed_out=timed_out,
+        size=puzzle.width * puzzle.height,
+        choices=choices,
+    )
+
+
+def cheapest_rung(
+    ladder: Ladder[P], start: Callable[[Q, Deadline], P], puzzle: Q, deadline: Deadline
+) -> tuple[str | None, Progress]:
+    """The cheapest rung that finishes `puzzle` alone (None if none does), with the
+    progress of the last rung tried: the grade is `ladder.grade(rung)`."""
+    progress = None
+    for name in ladder.names:
+        progress = solve(ladder, start, puzzle, name, deadline)
+        if progress.complete:
+            return name, progress
+        if progress.timed_out:
+            break
+    assert progress is not None
+    return None, progress
+
+
+@dataclass(frozen=True, slots=True)
+class Difficulty:
+    """How hard a puzzle is, read off the ladder's own trace.
+
+    `grade` is the grade of the cheapest rung that finishes the puzzle (`rung`; None when
+    no rung does, graded `Ladder.beyond`). `score` also counts how much work the solve
+    takes, in the spirit of the measures human-difficulty studies found to predict solve
+    times (number of steps, the difficulty of each, how many choices were open): every
+    step costs `3 ** k` for a rule of the k-th rung (0-based), divided by the number of
+    deductions open when it was taken; every cell the ladder leaves undecided costs as a
+    step of a rung above the top with a single way forward. `steps`, `hardest` (the rung
+    of the hardest step) and `tightest` (the fewest deductions open at any step) are
+    the figures behind it.
+    """
+
+    grade: str
+    score: float
+    rung: str | None
+    steps: int
+    hardest: str
+    tightest: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "grade": self.grade,
+            "score": self.score,
+            "rung": self.rung,
+            "steps": self.steps,
+            "hardest": self.hardest,
+            "tightest": self.tightest,
+        }
+
+
+def rate(ladder: Ladder[P], rung: str | None, progress: Progress) -> Difficulty:
+    """The difficulty of a puzzle that `rung` finishes (None: none does), from the
+    progress of that rung (or of the top rung when none finishes it)."""
+    names = ladder.names
+    weight = {each.id: 3 ** names.index(name) for each, name in ladder._rules.values()}
+    score = sum(
+        weight[step.rule] / max(1, open_)
+        for step, open_ in zip(progress.steps, progress.choices, strict=False)
+    )
+    undecided = progress.size - (progress.shaded | progress.empty).bit_count()
+    if rung is None:
+        score += undecided * 3 ** len(names)
+    return Difficulty(
+        grade=ladder.grade(rung),
+        score=round(score, 1),
+        rung=rung,
+        steps=len(progress.steps),
+        hardest=ladder.hardest(progress.steps),
+        tightest=min(progress.choices, default=0),
+    )
+
+
+def grade_puzzle(
+    ladder: Ladder[P], start: Callable[[Q, Deadline], P], puzzle: Q, deadline: Deadline
+) -> Difficulty:
+    """The difficulty of `puzzle`: the cheapest rung that finishes it, rated."""
+    rung, progress = cheapest_rung(ladder, start, puzzle, deadline)
+    return rate(ladder, rung, progress)

@@ -1,0 +1,381 @@
+"""Rule ladders as data (`core.ladder`), on a row of cells small enough to follow by hand.
+
+The toy: a row of `width` cells. `seed` (the expensive rule) shades the first undecided
+cell; `copy` (the cheap one) gives an undecided cell the colour of its left neighbour;
+`guard` finds a shaded cell that the puzzle forbids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import CodeError
+from gridproof.core.grid import bits, low_bit
+from gridproof.core.ladder import (
+    GIVEN,
+    Found,
+    Ladder,
+    Progress,
+    Rule,
+    Rung,
+    Seen,
+    cheapest_rung,
+    rule,
+    run_ladder,
+    solve,
+)
+from gridproof.core.trace import Step, Violation
+
+
+@dataclass(frozen=True)
+class Row:
+    """The puzzle: `width` cells in a row, `forbidden` the cells that may not be shaded."""
+
+    width: int
+    forbidden: int = 0
+    height: int = 1
+
+
+class Line:
+    """A position over a `Row`."""
+
+    def __init__(self, puzzle: Row, deadline: Deadline) -> None:
+        self.puzzle = puzzle
+        self.deadline = deadline
+        self.shaded = 0
+        self.empty = 0
+        self.applied: list[Step] = []
+
+    @property
+    def unknown(self) -> int:
+        return ((1 << self.puzzle.width) - 1) & ~(self.shaded | self.empty)
+
+    def apply(self, step: Step) -> Violation | None:
+        self.applied.append(step)
+        clash = (step.shaded & self.empty) | (step.empty & self.shaded) | (step.shaded & step.empty)
+        if clash:
+            return Violation(step.rule, f"cell {low_bit(clash)} would be both", (low_bit(clash),))
+        self.shaded |= step.shaded
+        self.empty |= step.empty
+        return None
+
+
+def start(puzzle: Row, deadline: Deadline) -> Line:
+    return Line(puzzle, deadline)
+
+
+@rule("guard", "Forbidden cell", "never a step", conflict="cell {cell} may not be shaded")
+def guard(pos: Line) -> Found:
+    bad = pos.shaded & pos.puzzle.forbidden
+    if bad:
+        return guard.violation(cells=(low_bit(bad),), cell=low_bit(bad))
+    return []
+
+
+@rule("copy", "Copy the left neighbour", "cell {cell} is {colour} like cell {left}")
+def copy_left(pos: Line) -> Found:
+    steps = []
+    for cell in bits(pos.unknown):
+        if cell and not pos.unknown >> (cell - 1) & 1:
+            shaded = bool(pos.shaded >> (cell - 1) & 1)
+            steps.append(
+                copy_left.step(
+                    shaded=(1 << cell) if shaded else 0,
+                    empty=0 if shaded else 1 << cell,
+                    cells=(cell - 1, cell),
+                    cell=cell,
+                    left=cell - 1,
+                    colour="shaded" if shaded else "empty",
+                )
+            )
+    return steps
+
+
+@rule("seed", "Seed", "shade cell {cell}, the first undecided one")
+def seed(pos: Line) -> Found:
+    if not pos.unknown:
+        return []
+    cell = low_bit(pos.unknown)
+    return [seed.step(shaded=1 << cell, cells=(cell,), cell=cell)]
+
+
+LADDER: Ladder[Line] = Ladder(
+    (
+        Rung("copying", "easy", "copy a neighbour", (guard, copy_left)),
+        Rung("seeding", "hard", "shade the first cell", (seed,)),
+    ),
+    beyond="fiendish",
+)
+
+
+# --- rules --------------------------------------------------------------------------------
+
+
+def test_rule_makes_a_named_rule_whose_steps_fill_the_template() -> None:
+    assert isinstance(seed, Rule)
+    assert (seed.id, seed.title) == ("seed", "Seed")
+    assert seed.template == "shade cell {cell}, the first undecided one"
+    step = seed.step(shaded=0b100, cells=[2], regions=iter([5]), cell=2)
+    assert step == Step("seed", "shade cell 2, the first undecided one", 0b100, 0, (2,), (5,))
+    position = start(Row(3), Deadline.never())
+    first = seed.step(shaded=1, cells=(0,), cell=0)
+    assert seed(position) == seed.find(position) == [first]
+
+
+def test_violation_fills_the_conflict_template() -> None:
+    found = guard.violation(cells=[4], cell=4)
+    assert found == Violation("guard", "cell 4 may not be shaded", (4,))
+
+
+def test_a_template_field_left_out_is_an_error() -> None:
+    with pytest.raises(KeyError):
+        seed.step(shaded=1)
+
+
+# --- the table ----------------------------------------------------------------------------
+
+
+def test_ladder_names_rules_and_grades() -> None:
+    assert LADDER.names == ("copying", "seeding")
+    assert LADDER.top == "seeding"
+    assert LADDER.rules == (guard, copy_left, seed)
+    assert LADDER.grades == ("easy", "hard", "fiendish")
+    assert LADDER.rung("seeding").rules == (seed,)
+    assert LADDER.rules_to("copying") == (guard, copy_left)
+    assert LADDER.rules_to("seeding") == (guard, copy_left, seed)
+    assert LADDER.rule("copy") is copy_left
+    assert LADDER.rung_of("copy") == "copying"
+    assert LADDER.rung_of("seed") == "seeding"
+    assert LADDER.title("seed") == "Seed"
+
+
+def test_grades_and_the_rungs_for_them() -> None:
+    assert LADDER.grade("copying") == "easy"
+    assert LADDER.grade("seeding") == "hard"
+    assert LADDER.grade(None) == "fiendish"
+    assert LADDER.rung_for("easy") == "copying"
+    assert LADDER.rung_for("hard") == "seeding"
+    assert LADDER.rung_for("fiendish") is None
+    assert LADDER.rung_for("no-such-grade") is None
+
+
+def test_a_ladder_without_beyond() -> None:
+    plain = Ladder((Rung("one", "easy", "", (guard,)), Rung("two", "easy", "", (seed,))))
+    assert plain.grades == ("easy",)
+    assert plain.grade(None) == "easy"
+    assert plain.rung_for("easy") == "two"  # the strongest rung of that grade
+    same = Ladder((Rung("one", "easy", "", (guard,)), Rung("two", "hard", "", (seed,))), "hard")
+    assert same.grades == ("easy", "hard")
+
+
+def test_hardest_is_the_strongest_rung_any_step_needed() -> None:
+    copied = copy_left.step(cell=1, left=0, colour="empty")
+    seeded = seed.step(cell=0)
+    assert LADDER.hardest([]) == "copying"
+    assert LADDER.hardest([copied]) == "copying"
+    assert LADDER.hardest([copied, seeded, copied]) == "seeding"
+    with pytest.raises(CodeError, match="unknown rule 'given'"):
+        LADDER.hardest([Step(GIVEN, "the marks given")])
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        lambda: LADDER.rung("nope"),
+        lambda: LADDER.rules_to("nope"),
+        lambda: LADDER.grade("nope"),
+    ],
+)
+def test_an_unknown_rung_is_a_code_error_listing_the_rungs(ask: object) -> None:
+    with pytest.raises(CodeError, match="unknown rung 'nope'; rungs: copying, seeding"):
+        ask()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [lambda: LADDER.rule("nope"), lambda: LADDER.rung_of("nope"), lambda: LADDER.title("nope")],
+)
+def test_an_unknown_rule_is_a_code_error(ask: object) -> None:
+    with pytest.raises(CodeError, match="unknown rule 'nope'"):
+        ask()  # type: ignore[operator]
+
+
+def test_a_ladder_is_checked_when_made() -> None:
+    with pytest.raises(ValueError, match="at least one rung"):
+        Ladder(())
+    with pytest.raises(ValueError, match="rung names repeat"):
+        Ladder((Rung("a", "easy", "", (guard,)), Rung("a", "hard", "", (seed,))))
+    with pytest.raises(ValueError, match="rule 'seed' appears twice"):
+        Ladder((Rung("a", "easy", "", (seed,)), Rung("b", "hard", "", (seed,))))
+    with pytest.raises(ValueError, match="rule 'seed' appears twice"):
+        Ladder((Rung("a", "easy", "", (seed, seed)),))
+
+
+# --- running a ladder ---------------------------------------------------------------------
+
+
+def test_run_ladder_restarts_from_the_cheapest_rule_to_a_fixpoint() -> None:
+    position = start(Row(3), Deadline.never())
+    run = run_ladder(LADDER.rules, position, Deadline.never())
+    assert [step.rule for step in run.steps] == ["seed", "copy", "copy"]
+    assert [step.text for step in run.steps] == [
+        "shade cell 0, the first undecided one",
+        "cell 1 is shaded like cell 0",
+        "cell 2 is shaded like cell 1",
+    ]
+    assert run.position is position
+    assert (position.shaded, position.empty) == (0b111, 0)
+    assert run.contradiction is None
+    assert not run.timed_out
+
+
+def test_run_ladder_without_the_expensive_rule_stops_at_once() -> None:
+    run = run_ladder(LADDER.rules_to("copying"), start(Row(3), Deadline.never()), Deadline.never())
+    assert run.steps == []
+    assert run.contradiction is None
+
+
+def test_run_ladder_stops_after_max_steps() -> None:
+    for limit in (0, 1, 2):
+        position = start(Row(5), Deadline.never())
+        run = run_ladder(LADDER.rules, position, Deadline.never(), max_steps=limit)
+        assert len(run.steps) == limit
+        assert len(position.applied) == limit
+        assert not run.timed_out
+
+
+def test_run_ladder_stops_at_a_rule_contradiction() -> None:
+    position = start(Row(4, forbidden=0b0100), Deadline.never())
+    run = run_ladder(LADDER.rules, position, Deadline.never())
+    assert [step.rule for step in run.steps] == ["seed", "copy", "copy"]
+    assert run.contradiction == Violation("guard", "cell 2 may not be shaded", (2,))
+    assert position.shaded == 0b0111  # the last cell was never reached
+
+
+def test_run_ladder_stops_at_a_step_that_clashes() -> None:
+    @rule("clash", "Clash", "cell {cell} both ways")
+    def clash(pos: Line) -> Found:
+        return [clash.step(shaded=1, empty=1, cell=0), clash.step(shaded=2, cell=1)]
+
+    position = start(Row(2), Deadline.never())
+    run = run_ladder([clash], position, Deadline.never())
+    assert [step.text for step in run.steps] == ["cell 0 both ways"]  # the second never ran
+    assert run.contradiction == Violation("clash", "cell 0 would be both", (0,))
+
+
+def test_run_ladder_stops_at_the_deadline() -> None:
+    run = run_ladder(LADDER.rules, start(Row(3), Deadline(0)), Deadline(0))
+    assert run.timed_out
+    assert run.steps == []
+    cancelled = Deadline.never()
+
+    @rule("cancel", "Cancel", "cell {cell}")
+    def cancel_after(pos: Line) -> Found:
+        cancelled.cancel()
+        return [cancel_after.step(shaded=1, cell=0), cancel_after.step(shaded=2, cell=1)]
+
+    run = run_ladder([cancel_after], start(Row(3), cancelled), cancelled)
+    assert run.timed_out
+    assert run.steps == []  # checked before every step, not only before every rule
+    spent = Deadline.never().within(work=1)
+    spent.charge(1)
+    assert run_ladder(LADDER.rules, start(Row(3), spent), spent).timed_out
+
+
+# --- solve, the one wrapper ---------------------------------------------------------------
+
+
+def test_solve_reports_progress() -> None:
+    progress = solve(LADDER, start, Row(3), "seeding", Deadline.never())
+    assert isinstance(progress, Progress)
+    assert progress.rung == "seeding"
+    assert (progress.shaded, progress.empty, progress.size) == (0b111, 0, 3)
+    assert [step.rule for step in progress.steps] == ["seed", "copy", "copy"]
+    assert progress.decided_fraction == 1.0
+    assert progress.complete
+    stuck = solve(LADDER, start, Row(3), "copying", Deadline.never())
+    assert stuck.steps == ()
+    assert stuck.decided_fraction == 0.0
+    assert not stuck.complete
+
+
+def test_solve_applies_the_given_marks_first() -> None:
+    progress = solve(LADDER, start, Row(4), "copying", Deadline.never(), empty=0b0001)
+    assert (progress.shaded, progress.empty) == (0, 0b1111)
+    assert [step.text for step in progress.steps] == [
+        "cell 1 is empty like cell 0",
+        "cell 2 is empty like cell 1",
+        "cell 3 is empty like cell 2",
+    ]
+    half = solve(LADDER, start, Row(4), "copying", Deadline.never(), shaded=0b0100)
+    assert (half.shaded, half.empty) == (0b1100, 0)
+    assert half.decided_fraction == 0.5
+    given: list[Step] = []
+
+    def recording(puzzle: Row, deadline: Deadline) -> Line:
+        line = start(puzzle, deadline)
+        line.applied = given  # every step the position takes, the given marks first
+        return line
+
+    solve(LADDER, recording, Row(4), "copying", Deadline.never(), shaded=0b0001, max_steps=1)
+    assert given[0] == Step(GIVEN, "the marks given", shaded=0b0001, empty=0)
+    assert len(given) == 2
+
+
+def test_solve_reports_marks_that_clash() -> None:
+    progress = solve(LADDER, start, Row(3), "seeding", Deadline.never(), shaded=0b10, empty=0b11)
+    assert progress.contradiction == Violation(GIVEN, "cell 1 would be both", (1,))
+    assert progress.steps == ()
+    assert not progress.complete
+    forbidden = solve(LADDER, start, Row(3, forbidden=0b1), "copying", Deadline.never(), shaded=1)
+    assert forbidden.contradiction == Violation("guard", "cell 0 may not be shaded", (0,))
+
+
+def test_solve_stops_at_max_steps_and_the_deadline() -> None:
+    one = solve(LADDER, start, Row(5), "seeding", Deadline.never(), max_steps=1)
+    assert len(one.steps) == 1
+    assert not one.complete
+    late = solve(LADDER, start, Row(5), "seeding", Deadline(0))
+    assert late.timed_out
+    assert not late.complete
+
+
+def test_solve_refuses_an_unknown_rung() -> None:
+    with pytest.raises(CodeError, match="unknown rung 'hardest'"):
+        solve(LADDER, start, Row(3), "hardest", Deadline.never())
+
+
+def test_cheapest_rung() -> None:
+    assert cheapest_rung(LADDER, start, Row(3), Deadline.never())[0] == "seeding"
+    rung, progress = cheapest_rung(LADDER, start, Row(1), Deadline.never())
+    assert rung == "seeding"
+    assert progress.complete
+    none, failed = cheapest_rung(LADDER, start, Row(3, forbidden=0b100), Deadline.never())
+    assert none is None
+    assert failed.contradiction is not None
+    assert LADDER.grade(none) == "fiendish"
+    late, _ = cheapest_rung(LADDER, start, Row(3), Deadline(0))
+    assert late is None
+
+
+def test_progress_of_an_empty_board_is_complete() -> None:
+    assert Progress("copying", 0, 0, ()).decided_fraction == 1.0
+    assert Progress("copying", 0, 0, ()).complete
+    assert not Progress("copying", 0, 0, (), timed_out=True).complete
+
+
+# --- Seen ---------------------------------------------------------------------------------
+
+
+def test_seen_reports_what_changed_since_a_rule_last_looked() -> None:
+    seen = Seen()
+    assert seen.changed("a", 0b0001, 0b0010, 0b1111) == 0b1111  # the first look: everything
+    assert seen.changed("a", 0b0001, 0b0010, 0b1111) == 0
+    assert seen.changed("b", 0b0101, 0b0010, 0b1111) == 0b1111  # each rule has its own
+    assert seen.changed("a", 0b0101, 0b1010, 0b1111) == 0b1100
+    twin = seen.copy()
+    assert twin.changed("a", 0b0111, 0b1010, 0b1111) == 0b0010
+    assert seen.changed("a", 0b0101, 0b1010, 0b1111) == 0  # the copy did not write back

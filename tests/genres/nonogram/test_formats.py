@@ -1,0 +1,140 @@
+"""Simon Tatham's Pattern game IDs and `.non` files: examples, round trips (and agreement
+with the project's own code), errors that say where, and fuzzing (only CodeError may
+escape a parser)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gridproof.core.errors import CodeError
+from gridproof.core.rng import Rng
+from gridproof.genres.nonogram.codec import format_code, parse_code, parse_url
+from gridproof.genres.nonogram.formats import format_non, format_pattern, parse_non, parse_pattern
+from gridproof.genres.nonogram.model import Nonogram, clues_of
+from tests.genres.nonogram.boards import PATTERN_EXAMPLE, board_mix, random_picture
+
+EXAMPLE_URL = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h"
+EXAMPLE_PATTERN = "6x6:2.1/1.1.1/1/1.1.1/2.1//2.1/1.1/1.2//1.1/3"
+BOARDS = board_mix(150, seed=99, largest=9)
+
+
+def test_the_pattern_examples_of_formats_md() -> None:
+    assert format_pattern(parse_url(EXAMPLE_URL)) == EXAMPLE_PATTERN
+    assert parse_pattern(EXAMPLE_PATTERN) == parse_url(EXAMPLE_URL)
+    pattern = parse_pattern(PATTERN_EXAMPLE)
+    assert pattern.cols == ((2,), (1,), (2,), (1,))
+    assert pattern.rows == ((1, 1), (2,), (1,), (1,))
+
+
+def test_a_square_pattern_id_may_give_its_side_once() -> None:
+    square = parse_pattern("4:" + PATTERN_EXAMPLE.partition(":")[2])
+    assert square == parse_pattern(PATTERN_EXAMPLE)
+    assert format_pattern(square) == PATTERN_EXAMPLE
+    assert parse_pattern(f"  {PATTERN_EXAMPLE}\n") == square
+
+
+def test_a_wide_pattern_id_lists_columns_first() -> None:
+    puzzle = clues_of(3, 2, 0b100_011)  # rows: ##. and ..#
+    assert format_pattern(puzzle) == "3x2:1/1/1/2/1"
+    assert parse_pattern("3x2:1/1/1/2/1") == puzzle
+
+
+@pytest.mark.parametrize(
+    ("fmt", "parse"),
+    [(format_pattern, parse_pattern), (format_non, parse_non)],
+    ids=["pattern", "non"],
+)
+def test_round_trips(fmt: Callable[[Nonogram], str], parse: Callable[[str], Nonogram]) -> None:
+    for puzzle in BOARDS:
+        text = fmt(puzzle)
+        assert parse(text) == puzzle
+        assert fmt(parse(text)) == text
+
+
+def test_every_format_reads_back_the_same_puzzle() -> None:
+    rng = Rng(5)
+    for _ in range(30):
+        w, h = rng.randint(1, 14), rng.randint(1, 14)
+        puzzle = clues_of(w, h, random_picture(rng, w, h, 0.5))
+        code = format_code(puzzle)
+        via_pattern = parse_pattern(format_pattern(parse_code(code)))
+        via_non = parse_non(format_non(via_pattern, title="a board"))
+        assert format_code(via_non) == code
+
+
+def test_non_reads_properties_blank_lines_and_size_lines() -> None:
+    text = (
+        'catalogue "x"\ntitle "T"\nrows 2\n\ncolumns 3\n'
+        'rows\n1, 1\n\n0\ncolumns\n1\n0\n1\ngoal "101000"\n'
+    )
+    puzzle = parse_non(text)
+    assert puzzle.rows == ((1, 1), ())
+    assert puzzle.cols == ((1,), (), (1,))
+    assert format_non(puzzle, "T").startswith('title "T"\nwidth 3\nheight 2\n')
+    assert parse_non(text.replace("\n", "\r\n")) == puzzle
+
+
+def test_non_writes_an_empty_line_as_zero() -> None:
+    puzzle = clues_of(2, 2, 0b0011)
+    assert format_non(puzzle) == "width 2\nheight 2\n\nrows\n2\n0\n\ncolumns\n1\n1\n"
+
+
+@pytest.mark.parametrize(
+    ("parse", "text", "match"),
+    [
+        (parse_pattern, "4x4:2/1/2/1/1.1/2/1", "has 7 clues, expected 8"),
+        (parse_pattern, "4x4:2/1/2/1/1.1/2/1/x", "row 4: clue 'x' is not numbers"),
+        (parse_pattern, "4x4:2/1/2/1/1.1/2/1/1,abc", "prefilled"),
+        (parse_pattern, "4x4:2/1/2/1/1.-1/2/1/1", "row 1: clue '1.-1'"),
+        (parse_pattern, "4x4:2/1/2/1/1.0/2/1/1", "row 1: clue '1.0' holds 0"),
+        (parse_pattern, "4x4:5/1/2/1/1.1/2/1/1", "column 1: clue '5' needs 5 cells"),
+        (parse_pattern, "4x4:2/1/2/1/2/2/2/1", "row clues shade 7 cells but"),
+        (parse_pattern, "4y4:2/1", "is not WIDTHxHEIGHT:CLUES"),
+        (parse_pattern, "0x4:", "is not WIDTHxHEIGHT:CLUES"),
+        (parse_pattern, "4x4", "is not WIDTHxHEIGHT:CLUES"),
+        (parse_pattern, "2000x1:", "exceeds"),
+        (parse_non, "width 2\nheight 1\nrows\n1\ncolumns\n1\n", "'columns' needs 2 rules"),
+        (parse_non, "width 2\nheight 1\nrows\n1\n", "no 'columns' section"),
+        (parse_non, "rows\n1\n", "'rows' comes before 'height'"),
+        (parse_non, "width 2\nheight 1\nrows\n1;1\ncolumns\n1\n1\n", "line 4: rule '1;1'"),
+        (parse_non, "width 2\nheight 1\nrows\n0,1\ncolumns\n1\n0\n", "0 beside other numbers"),
+        (parse_non, "width 2\nheight 1\nrows\n1\nrows\n1\n", "a second 'rows' section"),
+        (parse_non, "width 2\nwidth 3\n", "line 2: width given twice"),
+        (parse_non, "width x\n", "width 'x' is not a positive number"),
+        (parse_non, "height 0\n", "height '0' is not a positive number"),
+        (parse_non, "width 5000\n", "exceeds"),
+        (parse_non, "", "no 'rows' section"),
+    ],
+)
+def test_parse_errors_say_where(parse: Callable[[str], Nonogram], text: str, match: str) -> None:
+    with pytest.raises(CodeError, match=match):
+        parse(text)
+
+
+_TEXT = st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz.-/:x,\n ", max_size=60)
+
+
+def _survives(parse: Callable[[str], Nonogram], text: str) -> None:
+    with contextlib.suppress(CodeError):
+        parse(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXT, _TEXT)
+def test_fuzz_patterns_and_non(a: str, b: str) -> None:
+    _survives(parse_pattern, f"3x2:{a}")
+    _survives(parse_pattern, a + b)
+    _survives(parse_non, f"width 3\nheight 2\nrows\n{a}\ncolumns\n{b}")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_fuzz_any_text(text: str) -> None:
+    _survives(parse_pattern, text)
+    _survives(parse_non, text)
+    _survives(parse_non, f"width 2\nheight 2\n{text}")

@@ -1,0 +1,381 @@
+"""The shape of the package, read off its source with `ast`: imports point one way
+(core <- genres <- service <- cli, web), no import circle, and every rung and rule name
+is spelled in one place, its genre's `rules.py`.
+
+Imports inside `if TYPE_CHECKING:` are not imports (they never run); imports inside
+functions are (they run when called).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from gridproof.core import registry
+from tests.toygenre import GENRE as LIGHTS
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
+PACKAGE = SRC / "gridproof"
+TOY = ROOT / "tests" / "toygenre"
+
+
+def module_name(path: Path, base: Path) -> str:
+    """`gridproof.core.grid` for `src/gridproof/core/grid.py` (a package is its
+    `__init__`)."""
+    parts = list(path.relative_to(base).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _import_nodes(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement, skipping the bodies of `if TYPE_CHECKING:`."""
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+        elif isinstance(node, ast.If) and _is_type_checking(node.test):
+            todo.extend(node.orelse)
+        else:
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def imports_of(source: str, module: str, is_package: bool, known: Iterable[str]) -> set[str]:
+    """The modules among `known` that `module` imports: `from pkg import name` names the
+    submodule `pkg.name` where there is one, else `pkg`; relative imports are resolved."""
+    known = set(known)
+    found: set[str] = set()
+
+    def nearest(name: str) -> str | None:
+        while name and name not in known:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    for node in _import_nodes(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        else:
+            base = node.module or ""
+            if node.level:
+                package = module if is_package else module.rpartition(".")[0]
+                for _ in range(node.level - 1):
+                    package = package.rpartition(".")[0]
+                base = f"{package}.{base}" if base else package
+            targets = [
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                for alias in node.names
+            ]
+        for target in targets:
+            hit = nearest(target)
+            if hit is not None and hit != module:
+                found.add(hit)
+    return found
+
+
+def import_graph(base: Path, package: Path) -> dict[str, set[str]]:
+    """Module -> the package modules it imports, for every module under `package`."""
+    paths = {module_name(path, base): path for path in sorted(package.rglob("*.py"))}
+    return {
+        name: imports_of(path.read_text(encoding="utf-8"), name, path.stem == "__init__", paths)
+        for name, path in paths.items()
+    }
+
+
+def circles(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The import circles: each strongly connected part of more than one module (or a
+    module importing itself), its modules sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    parts: list[list[str]] = []
+
+    def visit(node: str) -> None:  # Tarjan's algorithm
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph.get(node, ())):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                part.append(top)
+                if top == node:
+                    break
+            if len(part) > 1 or node in graph.get(node, ()):
+                parts.append(sorted(part))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(parts)
+
+
+def cycles(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """One closed walk through each import circle, from its first module back to it."""
+    return [_walk(graph, part) for part in circles(graph)]
+
+
+def _walk(graph: Mapping[str, Iterable[str]], part: list[str]) -> list[str]:
+    """A closed walk from the first module of a circle back to it, inside the circle."""
+    start, inside = part[0], set(part)
+    paths = {start: [start]}
+    todo = [start]
+    for node in todo:
+        for other in sorted(graph.get(node, ())):
+            if other == start:
+                return [*paths[node], start]
+            if other in inside and other not in paths:
+                paths[other] = [*paths[node], other]
+                todo.append(other)
+    raise AssertionError(f"{part} is not a circle")  # pragma: no cover
+
+
+GRAPH = import_graph(SRC, PACKAGE)
+
+
+def _layer(module: str) -> str:
+    if module.startswith("gridproof.core"):
+        return "core"
+    if module.startswith("gridproof.genres"):
+        return "genres"
+    return "above"
+
+
+# --- the walker itself ---------------------------------------------------------------------
+
+
+def test_the_walker_reads_imports() -> None:
+    known = {"pkg", "pkg.a", "pkg.b", "pkg.hidden", "pkg.secret", "pkg.sub", "pkg.sub.c"}
+    known |= {"pkg.sub.d"}
+    source = """
+from __future__ import annotations
+import typing
+from typing import TYPE_CHECKING
+from pkg import a, no_such_module
+from . import d
+from ..sub import c
+if TYPE_CHECKING:
+    from pkg import hidden
+if typing.TYPE_CHECKING:
+    import pkg.secret
+else:
+    import pkg.sub
+
+def later() -> None:
+    from pkg.b import thing
+"""
+    found = imports_of(source, "pkg.sub.c", False, known)
+    assert found == {"pkg", "pkg.a", "pkg.b", "pkg.sub", "pkg.sub.d"}
+    assert imports_of("from . import c", "pkg.sub", True, known) == {"pkg.sub.c"}
+    assert imports_of("from .c import x", "pkg.sub.d", False, known) == {"pkg.sub.c"}
+    assert imports_of("import os, pkg.sub.c", "pkg", True, known) == {"pkg.sub.c"}
+
+
+def test_the_cycle_finder_reports_circles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e"}, "f": {"d"}}
+    assert cycles(graph) == [["a", "b", "c", "a"], ["e", "e"]]
+    assert circles(graph) == [["a", "b", "c"], ["e"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_graph_holds_the_package() -> None:
+    assert "gridproof.core.grid" in GRAPH
+    assert "gridproof.genres.norinori.rules" in GRAPH
+    assert "gridproof.core.ladder" in GRAPH["gridproof.genres.norinori.rules"]
+    assert "gridproof.genres" in GRAPH["gridproof"]
+
+
+# --- the layers ----------------------------------------------------------------------------
+
+
+def test_core_imports_only_core() -> None:
+    wrong = {
+        module: sorted(other for other in imported if _layer(other) != "core")
+        for module, imported in GRAPH.items()
+        if _layer(module) == "core"
+    }
+    assert {module: found for module, found in wrong.items() if found} == {}
+
+
+def test_genres_import_only_core_and_themselves() -> None:
+    """A genre imports core and its own modules, never another genre nor anything that
+    builds on genres (service, play, bank, cli, web); only `gridproof.genres` itself
+    imports every genre (to register them)."""
+    wrong = {}
+    for module, imported in GRAPH.items():
+        if _layer(module) != "genres" or module == "gridproof.genres":
+            continue
+        own = ".".join(module.split(".")[:3])
+        found = sorted(
+            other
+            for other in imported
+            if _layer(other) != "core" and not (other == own or other.startswith(own + "."))
+        )
+        if found:
+            wrong[module] = found
+    assert wrong == {}
+
+
+def test_no_import_circle() -> None:
+    assert cycles(GRAPH) == [], f"modules in each circle: {circles(GRAPH)}"
+
+
+# --- names in one place --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Literal:
+    path: str
+    line: int
+    text: str
+
+
+def _shown(path: Path) -> str:
+    """`path` relative to the repository where it lies inside it."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of string constants that are documentation: any bare string statement
+    (module, class and function docstrings, and the docstrings of attributes)."""
+    return {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    }
+
+
+def string_literals(paths: Iterable[Path]) -> Iterator[Literal]:
+    """Every string literal in the files that is not documentation (the pieces of an
+    f-string included)."""
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = _docstrings(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in skip
+            ):
+                yield Literal(_shown(path), node.lineno, node.value)
+
+
+def test_string_literals_skip_docstrings(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        '"""probe"""\nX = "probe"\n"""probe, the attribute"""\n'
+        'def f():\n    """probe"""\n    return {"probe": f"{X} probe"}  # probe\n',
+        encoding="utf-8",
+    )
+    found = [(each.line, each.text) for each in string_literals([sample])]
+    assert sorted(found) == [(2, "probe"), (6, " probe"), (6, "probe")]
+
+
+def _names(rungs: Iterable[str], rule_ids: Iterable[str]) -> set[str]:
+    return set(rungs) | set(rule_ids)
+
+
+def _offenders(
+    ladders: Mapping[Path, set[str]], files: Iterable[Path]
+) -> list[tuple[str, int, str]]:
+    """Literals spelling a rung or rule name outside every `rules.py` whose ladder has
+    that name (a name two genres share may be spelled in both rules files)."""
+    allowed: dict[str, set[str]] = {}
+    for rules_file, names in ladders.items():
+        for name in names:
+            allowed.setdefault(name, set()).add(_shown(rules_file))
+    return sorted(
+        (each.path, each.line, each.text)
+        for each in string_literals(files)
+        if each.text in allowed and each.path not in allowed[each.text]
+    )
+
+
+COINCIDENCES = {
+    ("src/gridproof/genres/nondango/model.py", "region"): "names the rows in error messages",
+    ("src/gridproof/web/app.py", "unreachable"): "an assertion's message",
+}
+"""Literals that are a rung or rule name by coincidence of words, not a reference to the
+ladder: each with why. Every entry must still occur (the test says when one is stale)."""
+
+
+def _in_scope(name: str, path: Path) -> bool:
+    """Whether `path` could refer to the ladder of genre `name`: anything outside the
+    genres, and that genre's own package (genres never import one another, so a word in
+    another genre's files is that genre's own)."""
+    genres = PACKAGE / "genres"
+    return not path.is_relative_to(genres) or path.is_relative_to(genres / name)
+
+
+def test_names_are_spelled_only_in_rules() -> None:
+    """Every registered genre's rung names and rule ids appear as a string literal only
+    in its `rules.py`: generators, the player, the CLI and the studies read `LADDER`."""
+    files = sorted(PACKAGE.rglob("*.py"))
+    found = []
+    for name, genre in sorted(registry.genres().items()):
+        rules_file = PACKAGE / "genres" / name / "rules.py"
+        assert rules_file.is_file(), rules_file
+        names = _names(genre.ladder.names, (each.id for each in genre.ladder.rules))
+        scope = [path for path in files if _in_scope(name, path)]
+        found += [(name, *each) for each in _offenders({rules_file: names}, scope)]
+    assert registry.genres()
+    used = {(path, text) for _, path, _, text in found if (path, text) in COINCIDENCES}
+    assert [each for each in found if (each[1], each[3]) not in COINCIDENCES] == []
+    assert set(COINCIDENCES) - used == set(), "stale entries in COINCIDENCES"
+
+
+def test_lights_names_are_spelled_only_in_its_rules() -> None:
+    """The same for the template genre's modules (its own tests may pin step texts)."""
+    names = _names(LIGHTS.ladder.names, (each.id for each in LIGHTS.ladder.rules))
+    modules = sorted(path for path in TOY.glob("*.py") if not path.name.startswith("test_"))
+    assert len(modules) >= 8
+    assert _offenders({TOY / "rules.py": names}, modules) == []
+
+
+def test_the_name_check_finds_a_stray_name(tmp_path: Path) -> None:
+    rules_file, stray = tmp_path / "rules.py", tmp_path / "generate.py"
+    rules_file.write_text('LADDER = ("digits", "digit-done")\n', encoding="utf-8")
+    stray.write_text(
+        '"""The digits rung, and digit-done."""\n'
+        'STEP = "digit-done"\nRUNGS = ("digits", "probe")\n',
+        encoding="utf-8",
+    )
+    names = {"digits", "digit-done", "probe"}
+    found = _offenders({rules_file: names}, [rules_file, stray])
+    assert found == [
+        (str(stray), 2, "digit-done"),
+        (str(stray), 3, "digits"),
+        (str(stray), 3, "probe"),
+    ]
+    shared = _offenders({rules_file: names, stray: {"probe"}}, [rules_file, stray])
+    assert (str(stray), 3, "probe") not in shared
+
+
+@pytest.mark.parametrize("name", sorted(registry.genres()))
+def test_rules_live_in_rules_py(name: str) -> None:
+    """Every rule of the ladder is declared in the genre's `rules.py` (beside its
+    sentence, in the one table)."""
+    genre = registry.genre(name)
+    expected = f"gridproof.genres.{name}.rules"
+    assert {each.find.__module__ for each in genre.ladder.rules} == {expected}
