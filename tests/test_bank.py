@@ -105,7 +105,7 @@ def test_fill_stocks_every_key_breadth_first_and_remembers_misses(tmp_path: Path
     genre = GENRES[0]
     good = smallest(genre)
     (_, _), (max_w, max_h) = genre.sizes
-    hopeless = bank.Key(genre.name, max_w, max_h, genre.difficulties[-1])
+    hopeless = bank.Key(genre.name, max_w, max_h, genre.offered(max_w, max_h)[-1])
     seeds = iter(range(1, 1000))
     tally = bank.fill(store, [good, hopeless], target=3, seeds=lambda: next(seeds), generate_s=0.5)
     assert store.counts()[good] >= 1
@@ -135,7 +135,7 @@ def test_the_fill_plan_puts_small_boards_first() -> None:
     for genre in GENRES:
         first = (genre.name, *bank.offered_sizes(genre)[0])
         stocked = {k.difficulty for k in plan if (k.genre, k.width, k.height) == first}
-        assert stocked == set(genre.difficulties)
+        assert stocked == set(genre.offered(*bank.offered_sizes(genre)[0]))
     assert max(max(key.width, key.height) for key in plan) <= 10
 
 
@@ -174,3 +174,70 @@ def test_the_file_is_configurable_and_has_a_default(
     monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
     monkeypatch.chdir(tmp_path)
     assert bank.default_path() == tmp_path / "gridproof-bank.sqlite3"
+
+
+def test_fill_draws_seeds_in_sequence_and_every_record_regenerates(tmp_path: Path) -> None:
+    """Seeds go on per key from the highest one tried, so a rerun never repeats one, and
+    `gridproof generate` rebuilds every banked board from its record."""
+    from gridproof import service
+
+    store = bank.Bank(tmp_path / "bank.sqlite3")
+    key = smallest(GENRES[-1])
+    bank.fill(store, [key], target=2)
+    first = store.last_seed(key)
+    assert first >= 2
+    bank.fill(store, [key], target=3)
+    assert store.last_seed(key) > first
+    with sqlite3.connect(store.path) as db:
+        seeds = [row[0] for row in db.execute("SELECT seed FROM puzzles ORDER BY seed")]
+    assert len(seeds) == len(set(seeds)) == 3
+    for _ in seeds:
+        record = store.pick(key)
+        assert record is not None
+        again = service.generate(
+            record.genre, record.width, record.height, record.seed, record.difficulty, 60
+        )
+        assert again.code == record.code
+        assert again.generator == record.generator
+        assert record.score == again.score > 0
+
+
+def test_a_schema_1_bank_is_migrated_and_a_newer_one_refused(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(
+            "CREATE TABLE puzzles (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, "
+            "genre TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL, "
+            "difficulty TEXT NOT NULL, metrics TEXT NOT NULL, health TEXT NOT NULL, "
+            "generator TEXT NOT NULL, seed INTEGER NOT NULL, solution TEXT NOT NULL, "
+            "verdict TEXT NOT NULL, nodes INTEGER NOT NULL, elapsed_s REAL NOT NULL, "
+            "engine TEXT NOT NULL, created_at REAL NOT NULL, served INTEGER NOT NULL DEFAULT 0);"
+            "CREATE TABLE misses (id INTEGER PRIMARY KEY, genre TEXT NOT NULL, "
+            "width INTEGER NOT NULL, height INTEGER NOT NULL, difficulty TEXT NOT NULL, "
+            "seed INTEGER NOT NULL, engine TEXT NOT NULL, reason TEXT NOT NULL, at REAL NOT NULL);"
+            "INSERT INTO puzzles VALUES (1, 'norinori.1.4x4.x', 'norinori', 4, 4, 'easy', '{}', "
+            "'{}', 'norinori/1', 9, '0', 'unique', 1, 0.1, '0.0.1', 0, 0);"
+            "PRAGMA user_version = 1;"
+        )
+    store = bank.Bank(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == bank.SCHEMA_VERSION
+        assert db.execute("SELECT score, seed FROM puzzles").fetchone() == (0, 9)
+    assert store.last_seed(bank.Key("norinori", 4, 4, "easy")) == 9
+    # a board of an older generator is kept but never served for a new game
+    assert store.pick(bank.Key("norinori", 4, 4, "easy")) is None
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {bank.SCHEMA_VERSION + 1}")
+    with pytest.raises(CodeError, match="newer"):
+        bank.Bank(path)
+
+
+def test_check_key_refuses_a_grade_the_size_does_not_offer() -> None:
+    for genre in GENRES:
+        for width, height in bank.offered_sizes(genre):
+            missing = [g for g in genre.difficulties if g not in genre.offered(width, height)]
+            for grade in missing:
+                with pytest.raises(CodeError, match="offers"):
+                    bank.check_key(genre.name, f"{width}x{height}", grade)
+            for grade in genre.offered(width, height):
+                assert bank.check_key(genre.name, f"{width}x{height}", grade).difficulty == grade

@@ -244,6 +244,8 @@ def genre(name: str) -> Genre[_Any]:
     a `CodeError` naming the known genres otherwise.
 
     >>> genre("norinori").difficulties
+    ('easy', 'medium', 'hard', 'expert')
+    >>> genre("norinori").offered(10, 10)
     ('easy', 'medium', 'hard')
     >>> genre("norinori").ladder.names
     ('local', 'pairs', 'probe')

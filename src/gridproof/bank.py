@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -34,7 +33,7 @@ from gridproof.core.errors import CodeError, GenerationError, quote
 from gridproof.core.outcome import Verdict
 from gridproof.version import ENGINE_VERSION
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 STANDARD_SIDES = (5, 7, 10, 15, 20, 25, 30)
 """The square sizes the player offers, kept to those inside each genre's range."""
 GENERATE_SECONDS = 30.0
@@ -62,7 +61,8 @@ CREATE TABLE IF NOT EXISTS puzzles (
     elapsed_s REAL NOT NULL,
     engine TEXT NOT NULL,
     created_at REAL NOT NULL,
-    served INTEGER NOT NULL DEFAULT 0
+    served INTEGER NOT NULL DEFAULT 0,
+    score REAL NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS puzzles_by_key
     ON puzzles (genre, width, height, difficulty, served);
@@ -75,9 +75,17 @@ CREATE TABLE IF NOT EXISTS misses (
     seed INTEGER NOT NULL,
     engine TEXT NOT NULL,
     reason TEXT NOT NULL,
-    at REAL NOT NULL
+    at REAL NOT NULL,
+    generator TEXT NOT NULL DEFAULT ''
 );
 """
+_MIGRATIONS = {
+    1: (
+        "ALTER TABLE puzzles ADD COLUMN score REAL NOT NULL DEFAULT 0",
+        "ALTER TABLE misses ADD COLUMN generator TEXT NOT NULL DEFAULT ''",
+    ),
+}
+"""What brings a bank of each older schema version up to the next one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +122,8 @@ class Record:
     nodes: int
     elapsed_s: float
     engine: str
+    score: float = 0.0
+    """The ladder's numeric difficulty of the board (0 for boards banked before it)."""
 
     @property
     def key(self) -> Key:
@@ -192,6 +202,7 @@ def make_record(
         nodes=outcome.nodes,
         elapsed_s=round(outcome.elapsed, 6),
         engine=ENGINE_VERSION,
+        score=board.score,
     )
 
 
@@ -205,7 +216,21 @@ class Bank:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self._connect() as db:
-            db.executescript(_SCHEMA)
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            fresh = not db.execute(
+                "SELECT name FROM sqlite_master WHERE name = 'puzzles'"
+            ).fetchone()
+            if fresh:
+                db.executescript(_SCHEMA)
+            elif version > SCHEMA_VERSION:
+                raise CodeError(
+                    f"bank {quote(str(self.path))} has schema version {version}, newer than "
+                    f"this gridproof's {SCHEMA_VERSION}: upgrade gridproof to use it"
+                )
+            else:
+                for old in range(max(version, 1), SCHEMA_VERSION):
+                    for statement in _MIGRATIONS[old]:
+                        db.execute(statement)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
@@ -222,7 +247,8 @@ class Bank:
             cursor = db.execute(
                 "INSERT OR IGNORE INTO puzzles (code, genre, width, height, difficulty, "
                 "metrics, health, generator, seed, solution, verdict, nodes, elapsed_s, "
-                "engine, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "engine, created_at, score) "
+                f"VALUES ({', '.join('?' * 16)})",
                 (
                     record.code,
                     record.genre,
@@ -239,6 +265,7 @@ class Bank:
                     record.elapsed_s,
                     record.engine,
                     time.time(),
+                    record.score,
                 ),
             )
             return cursor.rowcount == 1
@@ -247,8 +274,8 @@ class Bank:
         """Note that `key` failed with `seed` (the filler skips keys that keep failing)."""
         with self._connect() as db:
             db.execute(
-                "INSERT INTO misses (genre, width, height, difficulty, seed, engine, reason, at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO misses (genre, width, height, difficulty, seed, engine, reason, at, "
+                "generator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     key.genre,
                     key.width,
@@ -258,19 +285,28 @@ class Bank:
                     ENGINE_VERSION,
                     reason,
                     time.time(),
+                    _generator(key.genre),
                 ),
             )
 
     def pick(self, key: Key, exclude: Iterable[str] = ()) -> Record | None:
-        """A board of `key` that is not in `exclude`, the least served first; None if none."""
+        """A board of `key` made by the genre's current generator (older generators graded
+        on other scales) that is not in `exclude`, the least served first; None if none."""
         excluded = sorted(set(exclude))
         marks = ", ".join("?" * len(excluded))
         with self._connect() as db:
             row = db.execute(
                 "SELECT * FROM puzzles WHERE genre = ? AND width = ? AND height = ? "
-                f"AND difficulty = ? AND code NOT IN ({marks}) "
+                f"AND difficulty = ? AND generator = ? AND code NOT IN ({marks}) "
                 "ORDER BY served, random() LIMIT 1",
-                (key.genre, key.width, key.height, key.difficulty, *excluded),
+                (
+                    key.genre,
+                    key.width,
+                    key.height,
+                    key.difficulty,
+                    _generator(key.genre),
+                    *excluded,
+                ),
             ).fetchone()
             if row is None:
                 return None
@@ -284,23 +320,42 @@ class Bank:
         return None if row is None else _record(row)
 
     def counts(self) -> dict[Key, int]:
-        """How many boards the bank holds per key."""
+        """How many boards of each genre's current generator the bank holds per key."""
         with self._connect() as db:
             rows = db.execute(
-                "SELECT genre, width, height, difficulty, count(*) AS n FROM puzzles "
-                "GROUP BY genre, width, height, difficulty"
+                "SELECT genre, width, height, difficulty, generator, count(*) AS n "
+                "FROM puzzles GROUP BY genre, width, height, difficulty, generator"
             ).fetchall()
-        return {Key(r["genre"], r["width"], r["height"], r["difficulty"]): r["n"] for r in rows}
+        return {
+            Key(r["genre"], r["width"], r["height"], r["difficulty"]): r["n"]
+            for r in rows
+            if r["generator"] == _generator(r["genre"])
+        }
 
     def misses(self) -> dict[Key, int]:
-        """How many boards failed per key with this engine version."""
+        """How many boards failed per key with each genre's current generator."""
         with self._connect() as db:
             rows = db.execute(
-                "SELECT genre, width, height, difficulty, count(*) AS n FROM misses "
-                "WHERE engine = ? GROUP BY genre, width, height, difficulty",
-                (ENGINE_VERSION,),
+                "SELECT genre, width, height, difficulty, generator, count(*) AS n "
+                "FROM misses GROUP BY genre, width, height, difficulty, generator"
             ).fetchall()
-        return {Key(r["genre"], r["width"], r["height"], r["difficulty"]): r["n"] for r in rows}
+        return {
+            Key(r["genre"], r["width"], r["height"], r["difficulty"]): r["n"]
+            for r in rows
+            if r["generator"] == _generator(r["genre"])
+        }
+
+    def last_seed(self, key: Key) -> int:
+        """The highest seed tried for `key` so far (0 before the first): the filler goes on
+        from the next one, so every banked board's seed is recorded and none is reused."""
+        with self._connect() as db:
+            row = db.execute(
+                "SELECT max(seed) FROM (SELECT seed FROM puzzles WHERE genre = ? AND width = ? "
+                "AND height = ? AND difficulty = ? UNION ALL SELECT seed FROM misses "
+                "WHERE genre = ? AND width = ? AND height = ? AND difficulty = ?)",
+                (*_key_fields(key), *_key_fields(key)),
+            ).fetchone()
+        return int(row[0] or 0)
 
     def summary(self) -> list[dict[str, Any]]:
         """Boards and misses per key, as the API shows them."""
@@ -334,7 +389,18 @@ def _record(row: sqlite3.Row) -> Record:
         nodes=row["nodes"],
         elapsed_s=row["elapsed_s"],
         engine=row["engine"],
+        score=row["score"],
     )
+
+
+def _generator(genre_name: str) -> str:
+    """The current generator version of a genre ('' for a genre no longer registered)."""
+    genre = registry.genres().get(genre_name)
+    return genre.generator if genre is not None else ""
+
+
+def _key_fields(key: Key) -> tuple[str, int, int, str]:
+    return key.genre, key.width, key.height, key.difficulty
 
 
 def _key_order(key: Key) -> tuple[int, str, int]:
@@ -352,7 +418,7 @@ def _key_order(key: Key) -> tuple[int, str, int]:
 
 def fill_plan(max_side: int = 10, genres: Sequence[str] | None = None) -> list[Key]:
     """Every key the filler keeps stocked: each genre's offered sizes up to `max_side`, every
-    difficulty, smallest boards first."""
+    grade the genre offers at that size, smallest boards first."""
     known = registry.genres()
     names = sorted(known) if genres is None else list(genres)
     keys = [
@@ -360,7 +426,7 @@ def fill_plan(max_side: int = 10, genres: Sequence[str] | None = None) -> list[K
         for name in names
         for (w, h) in offered_sizes(known[name])
         if max(w, h) <= max_side
-        for difficulty in known[name].difficulties
+        for difficulty in known[name].offered(w, h)
     ]
     return sorted(keys, key=_key_order)
 
@@ -376,10 +442,20 @@ def fill(
     """Stock every key of `plan` with `target` boards, breadth first: one board for every
     key, then a second, and so on, so that every key is playable as soon as possible.
 
-    A key that fails `MISSES_BEFORE_SKIP` times (in the bank's memory, for this engine
-    version) is left alone. Returns what happened: boards added, duplicates, misses.
+    Seeds come from `seeds` if given, else each key goes on from the highest seed it has
+    tried (`Bank.last_seed`), so every banked board can be made again with `gridproof
+    generate` from its record (genre, size, grade, seed, generator). A key that fails
+    `MISSES_BEFORE_SKIP` times (in the bank's memory, for the genre's current generator)
+    is left alone. Returns what happened: boards added, duplicates, misses.
     """
-    next_seed = seeds or _random_seeds()
+    cursors: dict[Key, int] = {}
+
+    def next_seed(key: Key) -> int:
+        if seeds is not None:
+            return seeds()
+        cursors[key] = cursors.get(key, bank.last_seed(key)) + 1
+        return cursors[key]
+
     tally = {"added": 0, "duplicates": 0, "misses": 0}
     for round_ in range(1, target + 1):
         counts, misses = bank.counts(), bank.misses()
@@ -388,7 +464,7 @@ def fill(
                 return tally
             if counts.get(key, 0) >= round_ or misses.get(key, 0) >= MISSES_BEFORE_SKIP:
                 continue
-            seed = next_seed()
+            seed = next_seed(key)
             try:
                 record = make_record(key, seed, generate_s)
             except GenerationError as error:
@@ -415,11 +491,6 @@ def fill_forever(path: str, plan: Sequence[Key], target: int, generate_s: float)
         return
 
 
-def _random_seeds() -> Callable[[], int]:
-    rng = random.SystemRandom()
-    return lambda: rng.randrange(1, 2**31)
-
-
 def check_key(genre_name: str, size: str, difficulty: str | None) -> Key:
     """The key of a player's request; `CodeError` naming what is wrong with it."""
     genre = registry.genre(genre_name)
@@ -430,13 +501,22 @@ def check_key(genre_name: str, size: str, difficulty: str | None) -> Key:
             f"size {width}x{height} is outside {genre.title}'s range "
             f"{min_w}x{min_h} to {max_w}x{max_h}"
         )
-    chosen = default_difficulty(genre) if difficulty is None else difficulty
+    chosen = default_difficulty(genre, width, height) if difficulty is None else difficulty
     if chosen not in genre.difficulties:
         known = ", ".join(genre.difficulties)
         raise CodeError(f"difficulty {quote(chosen)} is not one of {genre.title}'s: {known}")
+    offered = genre.offered(width, height)
+    if chosen not in offered:
+        raise CodeError(
+            f"{genre.title} at {width}x{height} offers {', '.join(offered)}, not {quote(chosen)}"
+        )
     return Key(genre.name, width, height, chosen)
 
 
-def default_difficulty(genre: Genre[Any]) -> str:
-    """What a player gets without asking: `easy` where a genre has it, else its easiest."""
-    return "easy" if "easy" in genre.difficulties else genre.difficulties[0]
+def default_difficulty(
+    genre: Genre[Any], width: int | None = None, height: int | None = None
+) -> str:
+    """What a player gets without asking: `easy` where the genre offers it (at the size,
+    if one is given), else the easiest grade it offers."""
+    grades = genre.difficulties if width is None or height is None else genre.offered(width, height)
+    return "easy" if "easy" in grades else grades[0]

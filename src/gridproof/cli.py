@@ -148,9 +148,10 @@ def _generate(args: argparse.Namespace) -> int:
             _emit_json(board.to_json())
             continue
         health = board.health
+        fallback = f"  fallback board {health.fallback}" if health.fallback else ""
         _emit(
-            f"{board.code}  seed {board.seed}  {board.difficulty}  "
-            f"{health.attempts} attempt(s), {health.milliseconds:.0f} ms"
+            f"{board.code}  seed {board.seed}  {board.difficulty} (score {board.score:g})  "
+            f"{health.attempts} attempt(s), {health.milliseconds:.0f} ms{fallback}"
         )
         for row in board.solution_rows if args.show_solution else ():
             _emit(f"  {row}")

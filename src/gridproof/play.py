@@ -129,7 +129,9 @@ def counted_answer(genre: Genre[Any], puzzle: Any, deadline: Deadline) -> Answer
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """A genre as the player offers it: title, lessons, sizes, difficulties, rungs."""
+    """A genre as the player offers it: title, lessons, sizes, difficulties (every grade
+    of the genre, easiest first), the grades each size offers (what the generator
+    delivers there; a grade a size lacks is named, not left to fail), rungs."""
 
     name: str
     title: str
@@ -138,6 +140,8 @@ class Offer:
     difficulties: tuple[str, ...]
     default_difficulty: str
     rungs: tuple[str, ...]
+    grades: tuple[tuple[str, ...], ...] = ()
+    """For each of `sizes`, the grades offered there."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -148,6 +152,10 @@ class Offer:
             "difficulties": list(self.difficulties),
             "default_difficulty": self.default_difficulty,
             "rungs": list(self.rungs),
+            "grades_by_size": {
+                format_size(w, h): list(grades)
+                for (w, h), grades in zip(self.sizes, self.grades, strict=True)
+            },
         }
 
 
@@ -162,6 +170,7 @@ def catalog() -> list[Offer]:
             difficulties=genre.difficulties,
             default_difficulty=default_difficulty(genre),
             rungs=genre.rungs,
+            grades=tuple(genre.offered(w, h) for w, h in offered_sizes(genre)),
         )
         for _, genre in sorted(registry.genres().items())
     ]
@@ -181,6 +190,7 @@ class PuzzleView:
     url: str | None
     origin: str
     difficulty: str | None
+    score: float | None
     seed: int | None
     generator: str | None
     metrics: Mapping[str, Any] | None
@@ -198,6 +208,7 @@ class PuzzleView:
             "url": self.url,
             "origin": self.origin,
             "difficulty": self.difficulty,
+            "score": self.score,
             "seed": self.seed,
             "generator": self.generator,
             "metrics": None if self.metrics is None else dict(self.metrics),
@@ -232,6 +243,7 @@ def view(
         url=_url(genre, puzzle),
         origin=origin,
         difficulty=record.difficulty if record is not None else None,
+        score=record.score if record is not None else None,
         seed=record.seed if record is not None else None,
         generator=record.generator if record is not None else None,
         metrics=dict(record.metrics) if record is not None else None,

@@ -118,6 +118,13 @@ class Board:
     difficulty: str
     metrics: Mapping[str, Any]
     health: Health
+    score: float = 0.0
+    """The ladder's numeric difficulty (see `core.ladder.rate`)."""
+
+    @property
+    def generator(self) -> str:
+        """The generator version that, with the request and seed, rebuilds the board."""
+        return self.genre.generator
 
     @property
     def size(self) -> str:
@@ -142,6 +149,8 @@ class Board:
             "puzzle": self.genre.to_json(self.puzzle),
             "solution": list(self.solution_rows),
             "difficulty": self.difficulty,
+            "score": self.score,
+            "generator": self.generator,
             "metrics": dict(self.metrics),
             "health": self.health.as_dict(),
         }
@@ -250,6 +259,11 @@ def generate(
         raise CodeError(
             f"difficulty {quote(difficulty)} is not one of {', '.join(genre.difficulties)}"
         )
+    grades = genre.offered(width, height)
+    if difficulty is not None and difficulty not in grades:
+        raise CodeError(
+            f"{genre.title} at {width}x{height} offers {', '.join(grades)}, not {quote(difficulty)}"
+        )
     settings = dict(options or {})
     known = [option.name for option in genre.options]
     for unknown in sorted(set(settings) - set(known)):
@@ -266,6 +280,7 @@ def generate(
         difficulty=made.difficulty,
         metrics=dict(made.metrics),
         health=made.health,
+        score=made.score,
     )
 
 

@@ -15,9 +15,11 @@ from typing import Any, Generic, TypeVar
 
 from gridproof.core import grid
 from gridproof.core.deadline import Deadline
+from gridproof.core.errors import GenerationError
 from gridproof.core.grid import Sized as Puzzle
 from gridproof.core.ladder import Ladder, Position, Progress, solve
 from gridproof.core.outcome import Outcome
+from gridproof.core.rng import Rng
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
 
@@ -107,6 +109,31 @@ class Generated(Generic[P]):
     difficulty: str
     metrics: Mapping[str, Any] = field(default_factory=dict)
     health: Health = field(default_factory=Health)
+    score: float = 0.0
+    """The ladder's numeric difficulty (`core.ladder.rate`): orders boards within a grade."""
+
+
+def in_time(made: Generated[P], deadline: Deadline) -> Generated[P]:
+    """`made`, or `GenerationError` if the deadline ran out (or was cancelled) on the way.
+
+    A generator calls this on every board it returns. The clock only moves forward, so a
+    deadline that expired at any point of the run has still expired here: no board whose
+    making a clock read may have steered is ever returned. What a seed produces then
+    depends only on work budgets, which every machine spends alike.
+    """
+    if deadline.expired() and not deadline.out_of_work():
+        raise GenerationError(
+            "ran out of time before the board was proven (the same seed gives the same "
+            "board with a longer deadline)",
+            made.health.as_dict(),
+        )
+    return made
+
+
+def pick_grade(seed: int, grades: Sequence[str]) -> str:
+    """The grade a generator aims at when none is asked: one of `grades`, chosen by the
+    seed alone, so that every grade the size offers comes out about equally often."""
+    return grades[Rng(seed).fork("grade").below(len(grades))]
 
 
 Size = tuple[int, int]
@@ -153,6 +180,15 @@ class Genre(Generic[P]):
     """The design note's measurements as markdown (`gridproof study`), if the genre has one."""
     format_grid: Callable[[P, int], list[str]] = grid.format_shading
     parse_grid: Callable[[P, Sequence[str]], int] = grid.parse_shading
+    grades_at: Callable[[int, int], tuple[str, ...]] | None = None
+    """The grades the generator delivers at a size (None: every grade at every size);
+    the player's catalog offers exactly these."""
+
+    def offered(self, width: int, height: int) -> tuple[str, ...]:
+        """The grades `generate` delivers at `width` × `height`, easiest first."""
+        if self.grades_at is None:
+            return self.difficulties
+        return self.grades_at(width, height)
 
     @property
     def rungs(self) -> tuple[str, ...]:

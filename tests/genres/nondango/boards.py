@@ -5,6 +5,8 @@
 - `planted_board`: regions first, then one black circle per region placed so no line of
   three is all black, plus random extra circles: at least one answer under no-three-black,
   often several.
+- `generated`: the generator's board for a request and seed, re-counted unique by the SAT
+  oracle (every board a test generates goes through it).
 
 Every maker takes its own `random.Random`, so a seed pins the board.
 """
@@ -14,7 +16,22 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from gridproof.core.contract import Generated, Request
+from gridproof.core.deadline import Deadline
+from gridproof.core.outcome import Verdict
+from gridproof.genres.nondango.generate import generate
 from gridproof.genres.nondango.model import Nondango, Variant, make_puzzle
+from gridproof.genres.nondango.sat import count_sat
+
+
+def generated(request: Request, seed: int, seconds: float = 60.0) -> Generated[Nondango]:
+    """`generate(request, seed)`, its board re-counted by the SAT oracle: exactly one
+    answer, the one the generator returned."""
+    made = generate(request, seed, Deadline(seconds))
+    oracle = count_sat(made.puzzle, 2)
+    assert oracle.verdict is Verdict.UNIQUE, (request, seed)
+    assert oracle.solutions == (made.solution,), (request, seed)
+    return made
 
 
 def random_labels(width: int, height: int, rng: random.Random, cap: int = 5) -> list[int]:

@@ -15,6 +15,7 @@ from gridproof.core.deadline import Deadline
 from gridproof.genres.nondango import solve
 from gridproof.genres.nondango.codec import format_grid, from_json
 from gridproof.genres.nondango.model import validate
+from gridproof.genres.nondango.rules import LADDER
 from gridproof.genres.nondango.sat import count_sat
 
 
@@ -36,7 +37,7 @@ def _mask(entry: dict[str, Any]) -> int:
 
 def test_every_outcome_and_solution(entries: list[dict[str, Any]]) -> None:
     assert len(entries) == 73
-    verdicts = Counter()
+    verdicts: Counter[str] = Counter()
     for entry in entries:
         puzzle = from_json(entry)
         outcome = solve.count(puzzle, 2, Deadline(30))
@@ -63,6 +64,10 @@ def test_the_sat_oracle_agrees(entries: list[dict[str, Any]]) -> None:
         assert count_sat(from_json(entry), 2).verdict.value == entry["expected"], entry["id"]
 
 
-def test_nothing_in_the_bank_needs_search(entries: list[dict[str, Any]]) -> None:
+def test_the_grades_of_the_bank(entries: list[dict[str, Any]]) -> None:
+    """Our grades against real published puzzles: nothing needs search, and most need
+    the probe (the one `search` board is the one with two answers)."""
     rungs = Counter(solve.rung_needed(from_json(e)) for e in entries if e["expected"] == "unique")
-    assert set(rungs) <= {"triple", "probe"}, rungs
+    assert rungs == {"triple": 8, "confine": 6, "probe": 58}, rungs
+    grades = Counter(LADDER.grade(rung) for rung in rungs.elements())
+    assert grades == {"easy": 8, "medium": 6, "hard": 58}

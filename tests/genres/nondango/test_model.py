@@ -12,8 +12,8 @@ from gridproof.core.errors import CodeError
 from gridproof.core.outcome import Verdict
 from gridproof.core.symmetry import Symmetry
 from gridproof.genres.nondango import solve
-from gridproof.genres.nondango.generate import generate
 from gridproof.genres.nondango.model import Variant, make_puzzle, transform, validate
+from tests.genres.nondango.boards import generated
 
 REGIONS = [[0, 0, 1], [2, 1, 1], [2, 2, 3]]
 ALL = [[1, 1, 1]] * 3
@@ -87,7 +87,7 @@ def test_make_puzzle_rejects(
 @pytest.mark.parametrize("variant", list(Variant))
 def test_generated_answers_validate_and_every_flip_breaks_them(variant: Variant) -> None:
     for seed in range(3):
-        made = generate(Request(6, 6, options={"rule": variant.value}), seed, Deadline(60))
+        made = generated(Request(6, 6, options={"rule": variant.value}), seed)
         puzzle, answer = made.puzzle, made.solution
         assert validate(puzzle, answer) == []
         for cell in range(36):
@@ -97,7 +97,7 @@ def test_generated_answers_validate_and_every_flip_breaks_them(variant: Variant)
 @pytest.mark.parametrize("symmetry", list(Symmetry))
 def test_transform_carries_the_answer(symmetry: Symmetry) -> None:
     for variant in Variant:
-        made = generate(Request(7, 5, options={"rule": variant.value}), 3, Deadline(60))
+        made = generated(Request(7, 5, options={"rule": variant.value}), 3)
         image = transform(made.puzzle, symmetry)
         assert image.variant is variant
         assert image.circles.bit_count() == made.puzzle.circles.bit_count()

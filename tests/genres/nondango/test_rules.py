@@ -16,11 +16,10 @@ from gridproof.core.ladder import Progress
 from gridproof.genres.nondango import GENRE, solve
 from gridproof.genres.nondango.brute import count_brute
 from gridproof.genres.nondango.codec import parse_code
-from gridproof.genres.nondango.generate import generate
 from gridproof.genres.nondango.model import Nondango, Variant
 from gridproof.genres.nondango.position import Position, board_of, propagate
 from gridproof.genres.nondango.rules import LADDER
-from tests.genres.nondango.boards import both_variants, planted_board, random_board
+from tests.genres.nondango.boards import both_variants, generated, planted_board, random_board
 
 SEARCH_FIXTURES = (
     # Boards with several answers where a complete search of one group decides circles
@@ -48,21 +47,36 @@ def _solve(puzzle: Nondango, rung: str, deadline: Deadline | None = None, **mark
 RUNGS = LADDER.names
 RANDOM = _random(150, seed=11)
 UNIQUE = [
-    generate(Request(size, size, options={"rule": variant.value}), seed, Deadline(60))
+    generated(Request(size, size, options={"rule": variant.value}), seed)
     for variant in Variant
     for seed, size in enumerate((6, 7, 8, 9, 10) * 3)
 ]
 
 
-def test_triple_fixpoint_is_the_fast_propagation() -> None:
+@pytest.mark.parametrize(("rung", "confine"), [("triple", False), ("confine", True)])
+def test_the_rung_fixpoints_are_the_fast_propagation(rung: str, confine: bool) -> None:
     for puzzle in RANDOM:
-        progress = _solve(puzzle, "triple")
+        progress = _solve(puzzle, rung)
         pos = Position(board_of(puzzle))
-        if not propagate(pos):
+        if not propagate(pos, confine=confine):
             assert progress.contradiction is not None, puzzle
             continue
         assert progress.contradiction is None, puzzle
         assert (progress.shaded, progress.empty) == (pos.black, pos.empty), puzzle
+
+
+def test_confinement_is_its_own_rung() -> None:
+    """Under no-three-same some boards stall at `triple` that `confine` moves on; under
+    no-three-black the two rungs are the same."""
+    moved = 0
+    for puzzle in RANDOM:
+        triple, confine = _solve(puzzle, "triple"), _solve(puzzle, "confine")
+        if puzzle.variant is Variant.NO_THREE_BLACK:
+            assert (triple.shaded, triple.empty) == (confine.shaded, confine.empty)
+            assert all(step.rule != "triple-confine" for step in confine.steps)
+        elif triple.contradiction is None and triple.empty != confine.empty:
+            moved += 1
+    assert moved >= 5
 
 
 @pytest.mark.parametrize("rung", RUNGS)
@@ -90,7 +104,7 @@ def test_every_step_agrees_with_every_answer_of_random_boards() -> None:
 
 
 def test_the_rung_needed_is_the_hardest_rung_the_ladder_uses() -> None:
-    needed = Counter()
+    needed: Counter[str | None] = Counter()
     for made in UNIQUE:
         rung = solve.rung_needed(made.puzzle)
         assert rung == made.metrics["rung"]
@@ -101,11 +115,12 @@ def test_the_rung_needed_is_the_hardest_rung_the_ladder_uses() -> None:
         assert _solve(made.puzzle, cheaper).decided_fraction < 1.0
         needed[rung] += 1
     assert needed["triple"], needed
+    assert needed["confine"], needed
     assert needed["probe"], needed
 
 
 def test_region_rung_alone_decides_only_single_circle_regions() -> None:
-    made = generate(Request(8, 8, "trivial"), 5, Deadline(60))
+    made = generated(Request(8, 8, options={"white": 0}), 5)
     assert made.metrics["white"] == 0
     progress = _solve(made.puzzle, "region")
     assert progress.decided_fraction == 1.0
@@ -114,7 +129,7 @@ def test_region_rung_alone_decides_only_single_circle_regions() -> None:
 
 
 def test_step_texts_name_their_reasons() -> None:
-    texts = Counter()
+    texts: Counter[str] = Counter()
     for made in UNIQUE:
         for step in _solve(made.puzzle, "probe").steps:
             texts[step.rule] += 1
@@ -171,17 +186,21 @@ def test_given_marks_and_step_limits() -> None:
         assert off.contradiction.text == f"{_name(blank, puzzle)} holds no circle to paint"
         assert off.contradiction.cells == (blank.bit_length() - 1,)
         assert off.steps == ()
-    with pytest.raises(CodeError, match="unknown rung 'guess'; rungs: region, triple, probe"):
+    with pytest.raises(
+        CodeError, match="unknown rung 'guess'; rungs: region, triple, confine, probe"
+    ):
         _solve(puzzle, "guess")
 
 
 PINNED_STEPS = {
     # Every step of the whole ladder on two small boards, word for word as the ladder wrote
     # them before its rules became a table: each rule's sentence, each of its variants.
+    # (The region-confinement case of `triple-white` became its own rule, `triple-confine`,
+    # in nondango/2: same sentences, new id.)
     "nondango.1.5x3-same.xBh7X3A": [
         ("region-black", "region 1 paints one circle black, and r1c1 is its only circle"),
         (
-            "triple-white",
+            "triple-confine",
             "r2c3, r2c4, r2c5 may not all be white and only region 3 can still paint one of "
             "them, so its black circle is r2c3 or r2c4 or r2c5: r1c4 is white",
         ),
@@ -220,7 +239,7 @@ PINNED_STEPS = {
     "nondango.1.5x4-same.prpiRXZd4A": [
         ("region-black", "region 2 paints one circle black, and r1c3 is its only circle"),
         (
-            "triple-white",
+            "triple-confine",
             "r2c3, r3c3, r4c3 may not all be white and only region 4 can still paint one of "
             "them, so its black circle is r2c3 or r3c3 or r4c3: r4c2 is white",
         ),
@@ -251,14 +270,22 @@ def test_step_texts_stay_word_for_word(code: str) -> None:
 
 def test_the_ladder_is_one_table() -> None:
     assert GENRE.ladder is LADDER
-    assert LADDER.names == ("region", "triple", "probe", "search")
-    assert LADDER.grades == ("trivial", "easy", "medium", "hard")
-    assert LADDER.grade(None) == "hard"  # search is complete: nothing lies beyond it
+    assert LADDER.names == ("region", "triple", "confine", "probe", "search")
+    assert [LADDER.grade(name) for name in LADDER.names] == [
+        "easy",
+        "easy",
+        "medium",
+        "hard",
+        "expert",
+    ]
+    assert LADDER.grades == ("easy", "medium", "hard", "expert")
+    assert LADDER.grade(None) == "expert"  # search is complete: nothing lies beyond it
     assert [(each.id, LADDER.rung_of(each.id), each.title) for each in LADDER.rules] == [
         ("region-black", "region", "Region: last circle"),
         ("region-white", "region", "Region: black circle found"),
         ("triple-black", "triple", "Triple: two black"),
         ("triple-white", "triple", "Triple: not all white"),
+        ("triple-confine", "confine", "Triple: one region left"),
         ("probe", "probe", "Probe"),
         ("search", "search", "Search"),
     ]
@@ -267,7 +294,12 @@ def test_the_ladder_is_one_table() -> None:
 def test_an_expired_deadline_stops_the_ladder() -> None:
     progress = _solve(UNIQUE[-1].puzzle, "search", Deadline(0))
     assert progress.timed_out
-    assert solve.rung_needed(UNIQUE[-1].puzzle, Deadline(0)) in (None, "region", "triple")
+    assert solve.rung_needed(UNIQUE[-1].puzzle, Deadline(0)) in (
+        None,
+        "region",
+        "triple",
+        "confine",
+    )
 
 
 def _name(bit: int, puzzle: Nondango) -> str:

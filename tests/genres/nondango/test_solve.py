@@ -15,11 +15,10 @@ from gridproof.core.outcome import Verdict
 from gridproof.core.search import count_solutions
 from gridproof.genres.nondango import GENRE, search, solve
 from gridproof.genres.nondango.brute import count_brute
-from gridproof.genres.nondango.generate import generate
 from gridproof.genres.nondango.model import Nondango, Variant, make_puzzle, validate
 from gridproof.genres.nondango.position import Position, Reading, board_of, propagate
 from gridproof.genres.nondango.sat import count_sat
-from tests.genres.nondango.boards import both_variants, planted_board, random_board
+from tests.genres.nondango.boards import both_variants, generated, planted_board, random_board
 
 EVERYTHING = 10**6
 
@@ -42,7 +41,7 @@ def _generated() -> list[Nondango]:
     for variant in Variant:
         for seed, size in enumerate((4, 5, 6, 7, 8) * 4):
             request = Request(size, 9 - size // 2, options={"rule": variant.value})
-            made = generate(request, seed, Deadline(60))
+            made = generated(request, seed)
             out += both_variants(made.puzzle)  # the twin under the other rule too
     return out
 

@@ -9,18 +9,18 @@ import dataclasses
 import pytest
 
 from gridproof.core.contract import Generated, Request
-from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
 from gridproof.genres.nondango import solve, theory
-from gridproof.genres.nondango.generate import draw_skeleton, generate
+from gridproof.genres.nondango.generate import draw_skeleton
 from gridproof.genres.nondango.model import Nondango, Variant
 from gridproof.genres.nondango.position import build_board
+from tests.genres.nondango.boards import generated
 
 BANK = {
     variant: [
-        generate(Request(size, size, options={"rule": variant.value}), seed, Deadline(60))
+        generated(Request(size, size, options={"rule": variant.value}), seed)
         for seed, size in enumerate((6, 7, 8) * 4)
     ]
     for variant in Variant
@@ -42,7 +42,7 @@ def test_every_move_is_illegal_and_certified(variant: Variant) -> None:
 @pytest.mark.parametrize("variant", list(Variant))
 def test_uncertified_circles_always_admit_a_second_answer(variant: Variant) -> None:
     offers = 0
-    for made in BANK[variant][:6]:
+    for made in BANK[variant]:
         puzzle, answer = made.puzzle, made.solution
         for cell in bits(~puzzle.circles & ((1 << (puzzle.width * puzzle.height)) - 1)):
             if theory.judge_offer(puzzle, answer, cell) != "uncertified":
@@ -50,7 +50,7 @@ def test_uncertified_circles_always_admit_a_second_answer(variant: Variant) -> N
             offers += 1
             trial = dataclasses.replace(puzzle, circles=puzzle.circles | 1 << cell)
             assert solve.count(trial, 2).verdict is Verdict.MULTIPLE
-    assert offers > 50
+    assert offers > 30
 
 
 def _boards(variant: Variant) -> list[tuple[Nondango, int]]:

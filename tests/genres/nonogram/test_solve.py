@@ -165,9 +165,9 @@ def test_a_deadline_gives_timeout_never_a_guess() -> None:
     ("puzzle", "technique", "grade_"),
     [
         (clues_of(5, 1, 0b01110), "simple", "easy"),
-        (LINE_LOGIC, "line", "easy"),
-        (parse_pattern(PATTERN_EXAMPLE), "probe", "medium"),
-        (PERMUTATIONS, SEARCH, "hard"),
+        (LINE_LOGIC, "line", "medium"),
+        (parse_pattern(PATTERN_EXAMPLE), "probe", "hard"),
+        (PERMUTATIONS, SEARCH, "expert"),
     ],
 )
 def test_grades_come_from_the_ladder(puzzle: Nonogram, technique: str, grade_: str) -> None:

@@ -1,4 +1,4 @@
-"""The Norinori generator: every board proven unique, reproducible, graded by the solver."""
+"""The Norinori generator: every board proven unique, steered to its grade, reproducible."""
 
 from __future__ import annotations
 
@@ -7,57 +7,125 @@ from pathlib import Path
 
 import pytest
 
-from gridproof.core.contract import Request
+from gridproof.core.contract import Generated, Request, Tally, pick_grade
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
 from gridproof.core.grid import Geometry
+from gridproof.core.ladder import grade_puzzle
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
 from gridproof.core.symmetry import Symmetry
-from gridproof.genres.norinori import GENRE, brute, codec, generate, model, sat, solve
+from gridproof.genres.norinori import GENRE, brute, build, codec, generate, model, sat, solve, steer
+from gridproof.genres.norinori.position import start
+from gridproof.genres.norinori.rules import LADDER
 
 FIXTURES = Path(__file__).with_name("fixtures.json")
+GRADES = ("easy", "medium", "hard")
 
 
-@pytest.mark.parametrize(
-    ("width", "height", "seed"),
-    [(5, 5, 1), (6, 6, 2), (7, 5, 3), (8, 8, 4), (6, 9, 5), (10, 10, 6)],
-)
-def test_generated_boards_are_unique_by_the_sat_oracle(width: int, height: int, seed: int) -> None:
-    made = generate.generate(Request(width, height), seed, Deadline(120))
+def _sat_unique(made: Generated[model.Norinori]) -> None:
+    """The board is unique by the SAT oracle, with the generator's solution."""
     puzzle = made.puzzle
-    assert (puzzle.width, puzzle.height) == (width, height)
     assert model.validate(puzzle, made.solution) == []
     oracle = sat.count_sat(puzzle, 2)
     assert oracle.verdict is Verdict.UNIQUE
     assert oracle.solutions == (made.solution,)
-    assert made.difficulty in GENRE.difficulties
+
+
+def _finishes(made: Generated[model.Norinori], rung: str) -> bool:
+    return steer.solve(made.puzzle, rung, Deadline(60)).complete
+
+
+def test_every_rung_grade_is_offered_at_every_size() -> None:
+    assert GENRE.grades_at is generate.grades_at
+    for width, height in ((4, 4), (4, 30), (30, 4), (17, 9), (30, 30)):
+        assert GENRE.offered(width, height) == GRADES
+    assert LADDER.beyond not in GENRE.offered(10, 10)  # needs search: never generated
+    assert generate.grades_at(3, 10) == ()
+    assert generate.grades_at(10, 31) == ()
+
+
+@pytest.mark.parametrize("difficulty", GRADES)
+@pytest.mark.parametrize(
+    ("width", "height", "seed"), [(4, 4, 1), (6, 6, 2), (7, 5, 3), (8, 8, 4), (10, 10, 5)]
+)
+def test_every_grade_is_delivered_unique_by_the_sat_oracle(
+    width: int, height: int, seed: int, difficulty: str
+) -> None:
+    made = generate.generate(Request(width, height, difficulty), seed, Deadline(120))
+    assert (made.puzzle.width, made.puzzle.height) == (width, height)
+    assert made.difficulty == difficulty
+    _sat_unique(made)
+    graded = grade_puzzle(LADDER, start, made.puzzle, Deadline(60))
+    assert graded.grade == difficulty
+    assert made.score == graded.score > 0
+    assert made.metrics["steps"] == graded.steps
+    assert made.metrics["hardest"] == graded.hardest
+    assert made.metrics["tightest"] == graded.tightest
+    assert made.metrics["regions"] == made.puzzle.region_count
     assert made.health.attempts >= 1
-    assert made.metrics["regions"] == puzzle.region_count
+
+
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_each_grade_means_what_its_rungs_say(seed: int) -> None:
+    easy, medium, hard = (
+        generate.generate(Request(7, 7, grade), seed, Deadline(120)) for grade in GRADES
+    )
+    local, pairs, probe = LADDER.names
+    assert _finishes(easy, local)
+    assert not _finishes(medium, local)
+    assert _finishes(medium, pairs)
+    assert not _finishes(hard, pairs)  # pairs alone does not finish a hard board...
+    assert _finishes(hard, probe)  # ...and probe does
 
 
 @pytest.mark.parametrize(
     ("width", "height", "difficulty", "seed"),
-    [(15, 15, "easy", 1), (20, 20, None, 2), (14, 18, "medium", 3), (20, 16, "easy", 4)],
+    [(15, 15, "easy", 1), (14, 18, "medium", 3), (20, 16, "hard", 4), (16, 16, None, 2)],
 )
 def test_big_boards_of_every_grade_are_unique_by_the_sat_oracle(
     width: int, height: int, difficulty: str | None, seed: int
 ) -> None:
     made = generate.generate(Request(width, height, difficulty), seed, Deadline(120))
-    oracle = sat.count_sat(made.puzzle, 2)
-    assert oracle.solutions == (made.solution,)
-    assert oracle.verdict is Verdict.UNIQUE
-    if difficulty is not None:
-        assert generate.grade(made.puzzle, Deadline(60)).difficulty == difficulty
+    _sat_unique(made)
+    assert grade_puzzle(LADDER, start, made.puzzle, Deadline(60)).grade == made.difficulty
 
 
-def test_same_seed_same_board() -> None:
+@pytest.mark.parametrize("seed", range(1, 10))
+def test_with_no_grade_asked_the_seed_picks_one(seed: int) -> None:
+    made = generate.generate(Request(6, 6), seed, Deadline(120))
+    assert made.difficulty == pick_grade(seed, GENRE.offered(6, 6))
+    _sat_unique(made)
+
+
+def test_same_seed_same_board_under_any_clock_deadline() -> None:
+    """Only work budgets decide: a seed gives one board whatever the clock allows."""
+    for request in (Request(9, 9, "easy"), Request(9, 9, "hard"), Request(8, 10)):
+        boards = {
+            (codec.format_code(made.puzzle), made.solution, made.difficulty, made.score)
+            for made in (
+                generate.generate(request, 11, deadline)
+                for deadline in (Deadline(30), Deadline(600), Deadline.never())
+            )
+        }
+        assert len(boards) == 1
     first = generate.generate(Request(7, 7), 11, Deadline(120))
-    second = generate.generate(Request(7, 7), 11, Deadline(120))
-    assert codec.format_code(first.puzzle) == codec.format_code(second.puzzle)
-    assert first.solution == second.solution
     other = generate.generate(Request(7, 7), 12, Deadline(120))
     assert codec.format_code(other.puzzle) != codec.format_code(first.puzzle)
+
+
+def test_a_work_budget_decides_not_the_clock() -> None:
+    """A count that runs out of work rejects its candidate the same way every time, and
+    the health record says so; the board then comes from a later candidate."""
+    tally = Tally()
+    built = build.build_candidate(12, 12, Rng(3).fork("candidate 1"), tally, Deadline(60), 1, 50)
+    assert built is None
+    assert tally.timeout == 1
+    again = Tally()
+    assert (
+        build.build_candidate(12, 12, Rng(3).fork("candidate 1"), again, Deadline(), 1, 50) is None
+    )
+    assert again == tally
 
 
 def test_regions_stay_readable() -> None:
@@ -66,29 +134,28 @@ def test_regions_stay_readable() -> None:
         assert len(cells) >= 2  # no one-cell slivers: every region holds two shaded cells
 
 
-@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
-def test_asked_difficulty_is_delivered(difficulty: str) -> None:
-    made = generate.generate(Request(6, 6, difficulty), 3, Deadline(120))
-    assert made.difficulty == difficulty
-    assert generate.grade(made.puzzle, Deadline(30)).difficulty == difficulty
-
-
 def test_out_of_time_raises_with_health() -> None:
     with pytest.raises(GenerationError) as raised:
         generate.generate(Request(12, 12), 1, Deadline(0))
     assert set(raised.value.health) >= {"attempts", "ambiguous", "contradiction", "timeout"}
 
 
-@pytest.mark.parametrize("size", [(3, 3), (31, 5)])
+@pytest.mark.parametrize("size", [(3, 3), (31, 5), (5, 0)])
 def test_sizes_outside_the_range_are_refused(size: tuple[int, int]) -> None:
     with pytest.raises(CodeError, match="outside"):
         generate.generate(Request(*size), 1, Deadline(5))
 
 
+@pytest.mark.parametrize("difficulty", ["expert", "trivial", "Easy", ""])
+def test_grades_not_offered_are_refused_with_the_grades_there_are(difficulty: str) -> None:
+    with pytest.raises(CodeError, match="it has easy, medium, hard"):
+        generate.generate(Request(6, 6, difficulty), 1, Deadline(5))
+
+
 def test_induced_matching_is_induced_and_dense() -> None:
     geo = Geometry(10, 10)
-    greedy = generate.greedy_matching(geo, Rng(5))
-    dense = generate.induced_matching(geo, Rng(5), rounds=400)
+    greedy = build.greedy_matching(geo, Rng(5))
+    dense = build.induced_matching(geo, Rng(5), rounds=400)
     for dominoes in (greedy, dense):
         shaded = 0
         for a, b in dominoes:
@@ -100,26 +167,61 @@ def test_induced_matching_is_induced_and_dense() -> None:
     assert len(dense) > len(greedy)
 
 
+def _drawn(size: int, seed: int) -> tuple[Geometry, list[int], int]:
+    rng = Rng(seed)
+    geo = Geometry(size, size)
+    dominoes = build.induced_matching(geo, rng, rounds=20 * size)
+    solution = sum((1 << a) | (1 << b) for a, b in dominoes)
+    labels = build.grow_regions(geo, build.seed_regions(geo, dominoes, rng, 0.3), rng)
+    return geo, labels, solution
+
+
 def test_walking_a_rival_kills_it_and_keeps_the_solution() -> None:
     rng = Rng(8)
-    geo = Geometry(8, 8)
-    dominoes = generate.induced_matching(geo, rng, rounds=200)
-    solution = sum((1 << a) | (1 << b) for a, b in dominoes)
-    labels = generate.grow_regions(geo, generate.seed_regions(geo, dominoes, rng, 0.3), rng)
+    geo, labels, solution = _drawn(8, 8)
     for _ in range(30):
-        puzzle = model.make_puzzle([labels[r * 8 : (r + 1) * 8] for r in range(8)])
+        puzzle = build.puzzle_of(geo, labels)
         assert model.validate(puzzle, solution) == []
         outcome = solve.count(puzzle, 2, Deadline(30))
         if outcome.verdict is Verdict.UNIQUE:
             break
         rival = next(s for s in outcome.solutions if s != solution)
-        walked = generate.walk_rival(geo, labels, solution, [rival], rng)
+        walked = build.walk_rival(geo, labels, solution, [rival], rng)
         if walked is None:
             break
         labels = walked
-        moved = model.make_puzzle([labels[r * 8 : (r + 1) * 8] for r in range(8)])
+        moved = build.puzzle_of(geo, labels)
         assert model.validate(moved, rival) != []
         assert model.validate(moved, solution) == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_slides_and_split_rivals_are_rivals(seed: int) -> None:
+    geo, labels, solution = _drawn(10, seed)
+    puzzle = build.puzzle_of(geo, labels)
+    slid = build.slides(geo, labels, solution)
+    for rival in slid:
+        assert (rival ^ solution).bit_count() == 2
+        assert model.validate(puzzle, rival) == []
+    found = solve.rivals(puzzle, solution, Deadline(60))
+    assert found is not None
+    for rival in build.split_rivals(puzzle, solution, found):
+        assert rival != solution
+        assert model.validate(puzzle, rival) == []
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_climbs_bound_never_undercounts(seed: int) -> None:
+    """A move is skipped when the bound shows no gain: the bound must hold the truth."""
+    geo, labels, solution = _drawn(9, seed)
+    layout = steer.Layout(geo, labels)
+    for rung in LADDER.names[:2]:
+        before = steer.marks(layout, rung, Deadline(30))
+        assert before is not None
+        for move in list(layout.moves(solution, Rng(seed)))[:12]:
+            moved = layout.moved(move)
+            exact = steer.decided(moved, rung, Deadline(30))
+            assert moved.bound(rung, before, 1 << move[0], Deadline(30)) >= exact
 
 
 def test_the_retained_fixtures_stay_unique_forever() -> None:

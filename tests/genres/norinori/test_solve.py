@@ -15,7 +15,7 @@ from gridproof.core.grid import Geometry
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
 from gridproof.genres.norinori import GENRE, solve
-from gridproof.genres.norinori.generate import grow_regions, induced_matching, seed_regions
+from gridproof.genres.norinori.build import grow_regions, induced_matching, seed_regions
 from gridproof.genres.norinori.model import Norinori, make_puzzle, validate
 
 RUNGS = GENRE.rungs
@@ -100,8 +100,7 @@ def _open_board(size: int, seed: int) -> Norinori:
 
 def test_timeout_is_never_read_as_unique() -> None:
     outcome = solve.count(_open_board(20, 1), 10**9, Deadline(0.2))
-    assert outcome.verdict in (Verdict.TIMEOUT, Verdict.MULTIPLE)
-    assert outcome.verdict is not Verdict.UNIQUE
+    assert outcome.verdict in (Verdict.TIMEOUT, Verdict.MULTIPLE)  # so never UNIQUE
 
 
 def test_a_cancelled_count_returns_promptly() -> None:

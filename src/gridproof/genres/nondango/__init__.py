@@ -26,6 +26,9 @@ GENRE: Genre[Nondango] = register(
             "In the usual rule (no-three-same) such a line may not be all white either: when "
             "two of its circles are white, the third is black. In the no-three-black variant "
             "only all black is forbidden.",
+            "Such a line also confines a region: when the only circles of the line that can "
+            "still be black all belong to one region, that region's black circle is one of "
+            "them, so the region's circles outside the line are white.",
             "Stuck? Assume a circle black and follow the consequences: if they end in a "
             "contradiction, that circle is white.",
         ),
@@ -43,6 +46,7 @@ GENRE: Genre[Nondango] = register(
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=generate.SIZES,
+        grades_at=generate.grades_at,
         options=generate.OPTIONS,
         study=lambda boards, seed, deadline: study.run_study(
             boards, seed, study.COUNT_S, deadline=deadline

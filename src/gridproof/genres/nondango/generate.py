@@ -1,20 +1,34 @@
 """The answer-first Nondango generator: it designs nothing and proves everything.
 
 Draw connected regions, drop one black circle in each so that no line of three is all
-black, and the board is already unique (every region holds a single circle). Then offer a
-white circle to every other cell in random order and keep it only if the board stays
-unique. By the lemma in `theory`, a circle without a certificate would always admit a
-second answer, so those offers are turned down unasked. An offer is decided exactly:
-the old board had one answer, so the new one has a second exactly when some answer paints
-the new circle black, which the complete counter settles. The finished board is counted
-again from scratch before it is returned: never an unproven board.
+black, and the board is already unique (every region holds a single circle). Then white
+circles are offered; the `white` dial (how many there are) is what makes a board hard.
 
-The `white` dial stops the offers once that many white circles are kept. A requested
-difficulty (the cheapest rung that finishes the board) is met by retrying, and, for a
-board that came out harder, by taking white circles away again while it stays unique.
+- A grade (`easy`, `medium`, `hard`) is reached by construction (`steer`): each white
+  circle is kept only while the board stays unique and no harder than the grade, and once
+  the board is of the grade, only while it stays there; a board still too easy gets
+  offers of two or three circles at once and loses a circle to try again. An `easy` board
+  keeps every circle that leaves it to the `triple` rung. With no difficulty asked, the
+  seed picks the grade among those the size offers (`grades_for`).
+- `expert` (a board only `search` finishes) is never offered: no such unique board came
+  out of thousands of generated ones, nor is one in the janko.at bank, and no offer of a
+  white circle is known to steer towards one.
+- The `white` option without a difficulty runs the design note's dial instead
+  (`generate_dial`, also what the study measures): every cell is offered and kept only if
+  the board stays unique, up to that many white circles, and the board is graded as it
+  comes. An offer is decided exactly there: the old board had one answer, so the new one
+  has a second exactly when some answer paints the new circle black, which the complete
+  counter settles. By the lemma in `theory`, a circle without a certificate would always
+  admit a second answer, so those offers are turned down unasked.
+
+The finished board is counted again from scratch before it is returned, and graded by the
+ladder itself (`core.ladder.grade_puzzle`): never an unproven board, never a guessed grade.
+Every budget that decides anything is counted in offers or in the counter's nodes; the
+wall clock only ends the call (`in_time`), so a seed gives its board on any machine.
 
 Glossary: `answer` is the mask of black circles the board is built around; an `offer` is
-one cell tried as a white circle; an `attempt` is one set of regions and answer.
+one cell (or a group of cells) tried as white circles; an `attempt` is one set of regions
+and answer; the `aim` is the grade steered to.
 """
 
 from __future__ import annotations
@@ -24,23 +38,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gridproof.core.contract import Generated, Option, Request, Tally
+from gridproof.core.contract import Generated, Option, Request, Tally, in_time, pick_grade
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
 from gridproof.core.grid import Geometry, bits
+from gridproof.core.ladder import Difficulty, grade_puzzle
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
 from gridproof.genres.nondango import solve, theory
 from gridproof.genres.nondango.model import Nondango, Variant, make_puzzle, parse_variant
-from gridproof.genres.nondango.position import Position, build_board
+from gridproof.genres.nondango.position import Position, build_board, start
 from gridproof.genres.nondango.rules import LADDER
 from gridproof.genres.nondango.search import has_completion
+from gridproof.genres.nondango.steer import Aim, Dial, OutOfTime, steer
 
-GENERATOR_VERSION = "nondango/1"
+GENERATOR_VERSION = "nondango/2"
 """What a seed's board depends on besides the request: bump it when that board changes."""
-NO_WHITE = LADDER.names[0]
-"""The rung of a board without white circles (each region has one circle to paint)."""
-SIZES = ((4, 4), (24, 24))
+SIZES = ((4, 4), (30, 30))
 OPTIONS = (
     Option(
         "rule",
@@ -48,12 +62,42 @@ OPTIONS = (
         choices=("no-three-same", "no-three-black"),
         default="no-three-same",
     ),
-    Option("white", "the number of white circles to ask for (default: as many as fit)", kind=int),
+    Option(
+        "white",
+        "the number of white circles to ask for (default: as many as the grade allows)",
+        kind=int,
+    ),
 )
-MAX_ATTEMPTS = 500
-"""Attempts before giving up even without a deadline."""
+EASY, MEDIUM, HARD, EXPERT = LADDER.grades
+BLACK_HARD_AREA = 36
+"""The smallest board (in cells) offered as `hard` under no-three-black: smaller ones have
+too few lines with two black circles for a knot that needs a probe (a 5×5 board reaches
+one in about one attempt of five)."""
+MAX_ATTEMPTS = 40
+"""Attempts (sets of regions and answer) before giving up even without a deadline."""
+COUNT_WORK = 20_000
+"""The counter's nodes one offer of the dial may cost; past that it is turned down."""
+PROOF_WORK = 500_000
+"""The counter's nodes the final count of a board may cost; past that it is dropped."""
 REGION_CAP = 4
 """Regions stop growing at this many cells unless nothing else can take a cell."""
+
+
+def grades_for(width: int, height: int, variant: Variant) -> tuple[str, ...]:
+    """The grades the generator delivers at `width` × `height` under `variant`. Under
+    no-three-same: `easy`, `medium` and `hard` at every size. Under no-three-black: no
+    `medium` (its rung, `confine`, reads the all-white side of a line, which that variant
+    does not have), and `hard` from `BLACK_HARD_AREA` cells. Never `expert` (see the
+    module docstring)."""
+    if variant is Variant.NO_THREE_SAME:
+        return (EASY, MEDIUM, HARD)
+    return (EASY, HARD) if width * height >= BLACK_HARD_AREA else (EASY,)
+
+
+def grades_at(width: int, height: int) -> tuple[str, ...]:
+    """The grades offered at a size under the default rule (the catalog's view; the
+    no-three-black variant offers the same without `medium`)."""
+    return grades_for(width, height, Variant.NO_THREE_SAME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,28 +108,17 @@ class Settings:
     height: int
     variant: Variant
     white: int | None
-    rung: str | None
-    """The rung asked for (the difficulty's rung), if any."""
+    grade: str | None
+    """The grade steered to (asked for, or picked by the seed); None runs the dial."""
 
 
-@dataclass(slots=True)
-class Offers:
-    """What the offers of one generate call came to (beside the generator's `Tally`)."""
-
-    offers: int = 0
-    kept: int = 0
-    uncertified: int = 0
-    breaks_answer: int = 0
-    too_few_white: int = 0
-
-
-def settings_of(request: Request) -> Settings:
+def settings_of(request: Request, seed: int, dial: bool = False) -> Settings:
     """The checked settings of `request`; CodeError for anything it cannot ask for."""
     (min_w, min_h), (max_w, max_h) = SIZES
-    if not (min_w <= request.width <= max_w and min_h <= request.height <= max_h):
+    width, height = request.width, request.height
+    if not (min_w <= width <= max_w and min_h <= height <= max_h):
         raise CodeError(
-            f"size {request.width}x{request.height} is outside "
-            f"{min_w}x{min_h} .. {max_w}x{max_h} for nondango"
+            f"size {width}x{height} is outside {min_w}x{min_h} .. {max_w}x{max_h} for nondango"
         )
     unknown = sorted(set(request.options) - {option.name for option in OPTIONS})
     if unknown:
@@ -94,73 +127,98 @@ def settings_of(request: Request) -> Settings:
     white = request.options.get("white")
     if white is not None and (isinstance(white, bool) or not isinstance(white, int) or white < 0):
         raise CodeError(f"option white {quote(repr(white))} is not a whole number of circles")
-    difficulty, grades = request.difficulty, LADDER.grades
-    if difficulty is not None and difficulty not in grades:
-        raise CodeError(f"difficulty {quote(difficulty)} is not one of {', '.join(grades)}")
-    rung = None if difficulty is None else LADDER.rung_for(difficulty)
-    plain = LADDER.grade(NO_WHITE)
-    if rung == NO_WHITE and white:
-        raise CodeError(f"difficulty {plain!r} means no white circles at all")
-    if white == 0 and rung not in (None, NO_WHITE):
-        raise CodeError(f"a board without white circles is {plain!r}, never {difficulty!r}")
-    if rung == NO_WHITE:
-        white = 0
-    return Settings(request.width, request.height, variant, white, rung)
+    difficulty, offered = request.difficulty, grades_for(width, height, variant)
+    if difficulty is not None and difficulty not in LADDER.grades:
+        raise CodeError(f"difficulty {quote(difficulty)} is not one of {', '.join(LADDER.grades)}")
+    if difficulty is not None and difficulty not in offered:
+        raise CodeError(
+            f"nondango at {width}x{height} under {variant.value} offers "
+            f"{', '.join(offered)}, not {quote(difficulty)}"
+        )
+    if white == 0 and difficulty not in (None, EASY):
+        raise CodeError(f"a board without white circles is {EASY!r}, never {difficulty!r}")
+    grade = difficulty
+    if grade is None and white is None and not dial:
+        grade = pick_grade(seed, offered)
+    return Settings(width, height, variant, white, grade)
 
 
 def generate(request: Request, seed: int, deadline: Deadline) -> Generated[Nondango]:
-    """A board proven unique, the same for the same request and seed; `GenerationError`
-    (with the health record) when none is proven before the deadline."""
-    settings = settings_of(request)
+    """A board proven unique and of the grade asked for (with none asked: of the grade the
+    seed picks among those the size offers; with only `white` asked: the dial's board),
+    the same for the same request and seed; `GenerationError` (with the health record)
+    when none is proven before the deadline."""
+    return _generate(settings_of(request, seed), seed, deadline)
+
+
+def generate_dial(request: Request, seed: int, deadline: Deadline) -> Generated[Nondango]:
+    """The design note's generator, for the study: every cell offered once and kept only
+    if the board stays unique (up to `white` circles if asked), graded as it comes out."""
+    return _generate(settings_of(request, seed, dial=True), seed, deadline)
+
+
+def _generate(settings: Settings, seed: int, deadline: Deadline) -> Generated[Nondango]:
     health = Tally()
-    tally = Offers()
+    dial = Dial()
     started = deadline.elapsed()
     rng = Rng(seed)
-    while health.attempts < MAX_ATTEMPTS and not deadline.expired():
-        health.attempts += 1
-        built = _attempt(settings, rng.fork(f"attempt {health.attempts}"), deadline, health, tally)
-        if built is not None:
-            puzzle, answer, rung = built
-            spent = health.health((deadline.elapsed() - started) * 1000)
-            metrics = {"rung": rung, **_metrics(puzzle, answer, tally)}
-            return Generated(puzzle, answer, seed, LADDER.grade(rung), metrics, spent)
+    try:
+        while health.attempts < MAX_ATTEMPTS and not deadline.expired():
+            health.attempts += 1
+            fork = rng.fork(f"attempt {health.attempts}")
+            built = _attempt(settings, fork, deadline, health, dial)
+            if built is not None:
+                puzzle, answer, difficulty = built
+                spent = health.health((deadline.elapsed() - started) * 1000)
+                metrics = _metrics(puzzle, answer, settings, difficulty, dial)
+                made = Generated(
+                    puzzle, answer, seed, difficulty.grade, metrics, spent, difficulty.score
+                )
+                return in_time(made, deadline)
+    except OutOfTime:
+        pass
     spent = health.health((deadline.elapsed() - started) * 1000)
+    aimed = f"{settings.grade} " if settings.grade else ""
     raise GenerationError(
-        f"no {settings.width}x{settings.height} nondango board was proven unique "
+        f"no {aimed}{settings.width}x{settings.height} nondango board was proven unique "
         f"after {health.attempts} attempts",
-        {**spent.as_dict(), **dataclasses.asdict(tally)},
+        {**spent.as_dict(), **dataclasses.asdict(dial)},
     )
 
 
 def _attempt(
-    settings: Settings, rng: Rng, deadline: Deadline, health: Tally, tally: Offers
-) -> tuple[Nondango, int, str] | None:
-    """One set of regions and answer, offered every cell; None if it does not work out."""
-    skeleton = draw_skeleton(settings.width, settings.height, settings.variant, rng.fork("regions"))
+    settings: Settings, rng: Rng, deadline: Deadline, health: Tally, dial: Dial
+) -> tuple[Nondango, int, Difficulty] | None:
+    """One set of regions and answer, steered to the grade (or offered every cell); None
+    if it does not work out. Raises `OutOfTime` when the clock runs out."""
+    steered = settings.grade is not None
+    skeleton = draw_skeleton(
+        settings.width, settings.height, settings.variant, rng.fork("regions"), pairs=steered
+    )
     if skeleton is None:
         health.contradiction += 1
         return None
     answer = skeleton.circles
-    puzzle = offer_circles(
-        skeleton, answer, settings.white, rng.fork("offers"), deadline, health, tally
-    )
-    if puzzle is None:
+    if not steered:
+        puzzle = offer_circles(
+            skeleton, answer, settings.white, rng.fork("offers"), deadline, health, dial
+        )
+    else:
+        aim = Aim.of(str(settings.grade), settings.white)
+        found = steer(skeleton, aim, rng.fork("steer"), deadline, dial)
+        if found is None:
+            health.off_grade += 1
+            return None
+        puzzle, answer = found
+    if puzzle is None or not _proven(puzzle, answer, deadline, health):
         return None
-    if not _proven(puzzle, answer, deadline, health):
+    difficulty = grade_puzzle(LADDER, start, puzzle, deadline)
+    if deadline.expired():
+        raise OutOfTime
+    if settings.grade is not None and difficulty.grade != settings.grade:
+        health.off_grade += 1  # the ladder disagrees with its fast path: a bug; never ship it
         return None
-    rung = solve.rung_needed(puzzle, deadline)
-    if rung is None:
-        health.timeout += 1
-        return None
-    target = settings.rung
-    if target is not None and rung != target:
-        if settings.white is None and LADDER.names.index(rung) > LADDER.names.index(target):
-            trimmed = _trim(puzzle, answer, target, rng.fork("trim"), deadline, health)
-            if trimmed is not None:
-                return trimmed, answer, target
-        health.off_grade += 1
-        return None
-    return puzzle, answer, rung
+    return puzzle, answer, difficulty
 
 
 def draw_regions(width: int, height: int, rng: Rng) -> list[list[int]]:
@@ -204,21 +262,32 @@ def _merge_singletons(labels: list[int], sizes: list[int], geo: Geometry, rng: R
         sizes[rid] += 1
 
 
-def draw_skeleton(width: int, height: int, variant: Variant, rng: Rng) -> Nondango | None:
+def draw_skeleton(
+    width: int, height: int, variant: Variant, rng: Rng, pairs: bool = False
+) -> Nondango | None:
     """Random regions with one circle each, all black, no three black in a row (None if
-    the answer search gives up); the answer is the skeleton's circles."""
+    the answer search gives up); the answer is the skeleton's circles. `pairs` leans the
+    answer towards black circles two in a line (see `place_answer`)."""
     region_rows = draw_regions(width, height, rng)
     blank = make_puzzle(region_rows, [[0] * width for _ in range(height)], variant)
-    answer = place_answer(blank, rng)
+    answer = place_answer(blank, rng, pairs=pairs)
     if answer is None:
         return None
     return dataclasses.replace(blank, circles=answer)
 
 
-def place_answer(puzzle: Nondango, rng: Rng, budget: int = 20_000) -> int | None:
+def place_answer(
+    puzzle: Nondango, rng: Rng, budget: int = 20_000, pairs: bool = False
+) -> int | None:
     """One cell per region, chosen at random, with no three consecutive chosen cells in
     any line: a backtracking search that always fills the region with the fewest cells
-    left, a cell being gone once it would complete a line (None after `budget` nodes)."""
+    left, a cell being gone once it would complete a line (None after `budget` nodes).
+
+    With `pairs`, a region tries first the cells on the most lines of three through a
+    black circle already placed: two black circles in a line are what certifies a white
+    circle (`theory`), so such answers hold more white circles and more knots of them,
+    which the steering to `medium` and `hard` needs (on small boards about twice as often
+    reached in one attempt)."""
     lines = theory.lines_through(puzzle.width, puzzle.height)
     order = []
     for cells in puzzle.region_cells():
@@ -233,7 +302,12 @@ def place_answer(puzzle: Nondango, rng: Rng, budget: int = 20_000) -> int | None
             return chosen
         rid = min(left, key=lambda r: (sum(not banned >> c & 1 for c in order[r]), r))
         rest = left - {rid}
-        for cell in reversed([c for c in order[rid] if not banned >> c & 1]):
+        open_cells = [c for c in order[rid] if not banned >> c & 1]
+        if pairs:  # the stack pops the last first: most lines through a black last
+            open_cells.sort(key=lambda c: sum(1 for line in lines[c] if line & chosen))
+        else:
+            open_cells.reverse()
+        for cell in open_cells:
             bit = 1 << cell
             grown = banned
             for line in lines[cell]:
@@ -250,62 +324,65 @@ def offer_circles(
     rng: Rng,
     deadline: Deadline,
     health: Tally,
-    tally: Offers,
+    dial: Dial,
 ) -> Nondango | None:
-    """`puzzle` with white circles added, each kept only if the answer stays the only one;
-    None if the deadline runs out or fewer than `white` circles could be kept."""
+    """The dial: `puzzle` with white circles added, each kept only if the answer stays
+    the only one; None if fewer than `white` circles could be kept."""
     cells = [cell for cell in range(puzzle.width * puzzle.height) if not answer >> cell & 1]
     rng.shuffle(cells)
     kept = 0
     for cell in cells:
         if white is not None and kept >= white:
             break
-        verdict = judge_offer(puzzle, answer, cell, deadline, tally)
-        if verdict is None:
-            health.timeout += 1
-            return None
+        verdict = judge_offer(puzzle, answer, cell, deadline, dial)
         if verdict == "kept":
             puzzle, kept = dataclasses.replace(puzzle, circles=puzzle.circles | 1 << cell), kept + 1
         elif verdict == "breaks":
             health.contradiction += 1
         elif verdict == "ambiguous":
             health.ambiguous += 1
+        elif verdict == "over budget":
+            health.timeout += 1
     if white is not None and kept < white:
-        tally.too_few_white += 1
+        dial.too_few_white += 1
         return None
     return puzzle
 
 
-def judge_offer(
-    puzzle: Nondango, answer: int, cell: int, deadline: Deadline, tally: Offers
-) -> str | None:
+def judge_offer(puzzle: Nondango, answer: int, cell: int, deadline: Deadline, dial: Dial) -> str:
     """'kept', 'breaks' (the white circle `cell` would make three white in a row),
-    'uncertified' (no certificate: a second answer exists) or 'ambiguous' (counted: a
-    second answer exists); None if the count ran out of time."""
-    tally.offers += 1
+    'uncertified' (no certificate: a second answer exists), 'ambiguous' (counted: a
+    second answer exists) or 'over budget' (the count needed more than `COUNT_WORK`
+    nodes). Raises `OutOfTime` when the clock runs out."""
+    dial.offers += 1
     verdict = theory.judge_offer(puzzle, answer, cell)
     if verdict == "breaks":
-        tally.breaks_answer += 1
+        dial.breaks_answer += 1
         return verdict
     if verdict == "uncertified":
-        tally.uncertified += 1
+        dial.uncertified += 1
         return verdict
     trial = dataclasses.replace(puzzle, circles=puzzle.circles | 1 << cell)
-    pos = Position(build_board(trial), deadline)
+    pos = Position(build_board(trial), deadline.within(work=COUNT_WORK))
     pos.paint(cell)
     found = has_completion(pos)
     if found is None:
-        return None
+        if deadline.expired():
+            raise OutOfTime
+        return "over budget"
     if found:
         return "ambiguous"
-    tally.kept += 1
+    dial.kept += 1
     return "kept"
 
 
 def _proven(puzzle: Nondango, answer: int, deadline: Deadline, health: Tally) -> bool:
-    """Count the finished board from scratch: exactly one answer, the intended one."""
-    outcome = solve.count(puzzle, 2, deadline)
+    """Count the finished board from scratch: exactly one answer, the intended one.
+    Raises `OutOfTime` when the clock runs out."""
+    outcome = solve.count(puzzle, 2, deadline.within(work=PROOF_WORK))
     if outcome.verdict is Verdict.TIMEOUT:
+        if deadline.expired():
+            raise OutOfTime
         health.timeout += 1
         return False
     if outcome.verdict is not Verdict.UNIQUE or outcome.solutions != (answer,):
@@ -314,38 +391,18 @@ def _proven(puzzle: Nondango, answer: int, deadline: Deadline, health: Tally) ->
     return True
 
 
-def _trim(
-    puzzle: Nondango, answer: int, target: str, rng: Rng, deadline: Deadline, health: Tally
-) -> Nondango | None:
-    """Take white circles away at random while the board stays unique, until `target`
-    is the rung it needs (None if it skips past `target` or time runs out)."""
-    whites = list(bits(puzzle.circles & ~answer))
-    rng.shuffle(whites)
-    for cell in whites:
-        trial = dataclasses.replace(puzzle, circles=puzzle.circles & ~(1 << cell))
-        outcome = solve.count(trial, 2, deadline)
-        if outcome.verdict is Verdict.TIMEOUT:
-            health.timeout += 1
-            return None
-        if outcome.verdict is not Verdict.UNIQUE:
-            continue  # under no-three-same a white circle can be what rules out a rival
-        puzzle = trial
-        rung = solve.rung_needed(puzzle, deadline)
-        if rung is None:
-            health.timeout += 1
-            return None
-        if rung == target:
-            return puzzle if _proven(puzzle, answer, deadline, health) else None
-        if LADDER.names.index(rung) < LADDER.names.index(target):
-            return None
-    return None
-
-
-def _metrics(puzzle: Nondango, answer: int, tally: Offers) -> Mapping[str, Any]:
+def _metrics(
+    puzzle: Nondango, answer: int, settings: Settings, difficulty: Difficulty, dial: Dial
+) -> Mapping[str, Any]:
     board = build_board(puzzle)
     circles = puzzle.circles.bit_count()
     return {
         "rule": puzzle.variant.value,
+        "aim": settings.grade,
+        "rung": difficulty.rung,
+        "steps": difficulty.steps,
+        "hardest": difficulty.hardest,
+        "tightest": difficulty.tightest,
         "regions": puzzle.region_count,
         "circles": circles,
         "white": circles - answer.bit_count(),
@@ -353,5 +410,5 @@ def _metrics(puzzle: Nondango, answer: int, tally: Offers) -> Mapping[str, Any]:
         "live_black_triples": len(board.black_nogoods),
         "live_white_triples": len(board.white_nogoods),
         "certifying_lines": theory.certifying_lines(board, answer),
-        **dataclasses.asdict(tally),
+        **dataclasses.asdict(dial),
     }

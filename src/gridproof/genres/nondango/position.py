@@ -248,9 +248,11 @@ def start(puzzle: Nondango, deadline: Deadline) -> Position:
     return Position(board_of(puzzle), deadline)
 
 
-def propagate(pos: Position) -> bool:
-    """Close `pos` under the `region` and `triple` rungs (one black per region; no live
-    nogood completed), following only the fresh decisions. False on a contradiction."""
+def propagate(pos: Position, confine: bool = True) -> bool:
+    """Close `pos` under the `region`, `triple` and `confine` rungs (one black per region;
+    no live nogood completed), following only the fresh decisions; `confine=False` stops
+    at `triple` (a line that one region alone can still darken decides only when one
+    circle of it is left). False on a contradiction."""
     board = pos.board
     if pos.black & pos.white or board.circleless:
         return False
@@ -297,11 +299,17 @@ def propagate(pos: Position) -> bool:
             else:
                 if alive is None:
                     return False
-                kill = region_circles[alive[0]] & ~alive[1] & ~white
-                if kill & black:
-                    return False
-                fresh_w |= kill
-                white |= kill
+                if confine:
+                    kill = region_circles[alive[0]] & ~alive[1] & ~white
+                    if kill & black:
+                        return False
+                    fresh_w |= kill
+                    white |= kill
+                    continue
+                keep = alive[1] & ~white
+                if not keep & (keep - 1) and not keep & black:
+                    black |= keep
+                    fresh_b |= keep
     pos.black, pos.white = black, white
     pos.fresh_black = pos.fresh_white = 0
     return True

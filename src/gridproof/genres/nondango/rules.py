@@ -4,10 +4,13 @@ table, `LADDER` at the end, that names the rungs, their grades and their rules.
 Rungs (each includes the ones before it), all over the same per-region domains:
 - `region`: one black circle per region, counting only: a region with one circle left
   paints it; a region holding its black circle whitens the rest.
-- `triple`: hyper-arc consistency on the live lines of three, to a fixpoint: two black
-  circles of a live line whiten the third; under no-three-same, a line that may not be all
-  white and can only still be darkened by one region confines that region's black circle.
-- `probe`: singleton consistency: assume a circle black, run `triple`; if that alone
+- `triple`: the live lines of three read circle by circle: two black circles of a line
+  whiten the third; under no-three-same, two white ones blacken the third.
+- `confine`: under no-three-same, a line that may not be all white and that only one
+  region can still darken, with two of its circles left there: that region's black circle
+  is one of them, so its circles outside the line are white. With `triple` this is
+  hyper-arc consistency on the lines of three, to a fixpoint (what `propagate` computes).
+- `probe`: singleton consistency: assume a circle black, run `confine`; if that alone
   contradicts, the circle is white.
 - `search`: the complete solver on one independent group of regions at a time: a circle
   whose group has no completion with it black is white.
@@ -123,72 +126,99 @@ def triple_black(pos: Position) -> Found:
 @rule(
     "triple-white",
     "Triple: not all white",
-    "{line} may not all be white and only {who} can still {can}, so {then}",
+    "{line} may not all be white and only {cell} can still be black, so it is",
     conflict="{line} are three white circles in a row",
 )
 def triple_white(pos: Position) -> Found:
-    """No-three-same: a line that may not be all white, where only one region can still
-    paint one of its circles black: that region's black circle is among them."""
+    """No-three-same: a line that may not be all white, two of its circles white and the
+    third undecided: the third is black."""
     board = pos.board
     steps = []
     done = 0
     for index, line in enumerate(board.white_nogoods):
-        alive = [(rid, part) for rid, part in board.white_parts[index] if part & ~pos.white]
+        alive = _alive(pos, index)
         if not alive:
             return triple_white.violation(
                 cells=bits(line), regions=board.regions_of(line), line=board.names(line)
             )
         if len(alive) > 1:
             continue
-        rid, part = alive[0]
-        step = _confine(pos, line, rid, part & ~pos.white, done)
-        if step is not None:
-            done |= step.decided()
-            steps.append(step)
+        keep = alive[0][1] & ~pos.white
+        if keep & (keep - 1) or not keep & pos.unknown & ~done:
+            continue
+        done |= keep
+        steps.append(
+            triple_white.step(
+                shaded=keep,
+                cells=bits(line),
+                regions=board.regions_of(line),
+                line=board.names(line),
+                cell=board.name(low_bit(keep)),
+            )
+        )
     return steps
 
 
-def _confine(pos: Position, line: int, rid: int, keep: int, done: int) -> Step | None:
-    """The step that keeps region `rid`'s black circle within `keep` (cells of `line`)."""
+@rule(
+    "triple-confine",
+    "Triple: one region left",
+    "{line} may not all be white and only region {region} can still paint one of them, so "
+    "its black circle is {either}: {others} {are} white",
+)
+def triple_confine(pos: Position) -> Found:
+    """No-three-same: a line that may not be all white, where only one region can still
+    paint one of its circles black and has two of them left: that region's black circle is
+    among them, so its circles outside the line are white. (One circle left is the plain
+    case, `triple-white`; a line with none left is its contradiction.)"""
     board = pos.board
-    others = board.region_circles[rid] & ~keep & pos.unknown & ~done
-    single = not keep & (keep - 1)
-    if single and keep & pos.unknown & ~done:
-        return triple_white.step(
-            shaded=keep,
-            cells=bits(line),
-            regions=board.regions_of(line),
-            line=board.names(line),
-            who=board.name(low_bit(keep)),
-            can="be black",
-            then="it is",
+    steps = []
+    done = 0
+    for index, line in enumerate(board.white_nogoods):
+        alive = _alive(pos, index)
+        if len(alive) != 1:
+            continue
+        rid, part = alive[0]
+        keep = part & ~pos.white
+        others = board.region_circles[rid] & ~keep & pos.unknown & ~done
+        if not keep & (keep - 1) or not others:
+            continue
+        done |= others
+        steps.append(
+            triple_confine.step(
+                empty=others,
+                cells=bits(line),
+                regions=(rid,),
+                line=board.names(line),
+                region=rid + 1,
+                either=_either(board, keep),
+                others=board.names(others),
+                are=_are(others),
+            )
         )
-    if single or not others:
-        return None
-    return triple_white.step(
-        empty=others,
-        cells=bits(line),
-        regions=(rid,),
-        line=board.names(line),
-        who=f"region {rid + 1}",
-        can="paint one of them",
-        then=f"its black circle is {_either(board, keep)}: {board.names(others)} "
-        f"{_are(others)} white",
-    )
+    return steps
+
+
+def _alive(pos: Position, index: int) -> list[tuple[int, int]]:
+    """(region, its cells of white nogood `index`) for each region that can still paint
+    one of them black."""
+    return [(rid, part) for rid, part in pos.board.white_parts[index] if part & ~pos.white]
 
 
 REGION: tuple[Rule[Position], ...] = (region_black, region_white)
 """The `region` rung's rules."""
 LINES: tuple[Rule[Position], ...] = (triple_black, triple_white)
 """The rules the `triple` rung adds."""
-TRIPLE: tuple[Rule[Position], ...] = (*REGION, *LINES)
-"""The rules up to the `triple` rung, which `probe` runs on each assumption."""
+CONFINE: tuple[Rule[Position], ...] = (triple_confine,)
+"""The rule the `confine` rung adds."""
+PROPAGATION: tuple[Rule[Position], ...] = (*REGION, *LINES, *CONFINE)
+"""The rules up to the `confine` rung: what `propagate` closes under, and what `probe`
+runs on each assumption."""
 
 
 @rule("probe", "Probe", "if {cell} were black, then {why}; so it is white")
 def probe(pos: Position) -> Found:
-    """Assume an undecided circle black and propagate (`region` and `triple`); if that
-    contradicts, the circle is white. The reason is replayed through the named rules."""
+    """Assume an undecided circle black and propagate (`region`, `triple` and `confine`);
+    if that contradicts, the circle is white. The reason is replayed through the named rules."""
     board = pos.board
     base = closed(pos)
     if base is None:
@@ -200,7 +230,7 @@ def probe(pos: Position) -> Found:
         trial.paint(cell)
         if propagate(trial):
             continue
-        why = refute(pos, cell, TRIPLE)
+        why = refute(pos, cell, PROPAGATION)
         return [
             probe.step(
                 empty=1 << cell,
@@ -270,22 +300,29 @@ def _either(board: Board, mask: int) -> str:
 
 LADDER: Ladder[Position] = Ladder(
     (
-        Rung("region", "trivial", "one black circle per region, counting only", REGION),
+        Rung("region", "easy", "one black circle per region, counting only", REGION),
         Rung(
             "triple",
             "easy",
-            "the live lines of three, kept hyper-arc consistent to a fixpoint",
+            "the lines of three: two black circles whiten the third, two white ones blacken it",
             LINES,
         ),
         Rung(
-            "probe",
+            "confine",
             "medium",
-            "assume a circle black and run triple; a contradiction makes it white",
+            "a line that may not be all white and only one region can still darken confines "
+            "that region's black circle to it",
+            CONFINE,
+        ),
+        Rung(
+            "probe",
+            "hard",
+            "assume a circle black and run confine; a contradiction makes it white",
             (probe,),
         ),
         Rung(
             "search",
-            "hard",
+            "expert",
             "a complete search of one independent group of regions at a time",
             (group_search,),
         ),
@@ -294,8 +331,10 @@ LADDER: Ladder[Position] = Ladder(
 )
 """The Nondango ladder: rung, grade, what it adds, its rules (each with id, title, text).
 
-A board's grade is named after the cheapest rung that finishes it alone: `trivial` boards
-have no white circle, `easy` ones fall to the lines of three, `medium` ones need a probe,
-and `hard` ones a search (rare: none in thousands of generated boards, and none in the
-janko.at bank, so a request for one usually ends in GenerationError). `search` is
-complete, so no board lies beyond the ladder."""
+A board's grade is named after the cheapest rung that finishes it alone: `easy` boards
+fall to counting and the lines of three read one line at a time (a board without white
+circles is easy too: each region has one circle to paint), `medium` ones need a line of
+three to confine a region's black circle, `hard` ones a probe, and `expert` ones a search.
+Confinement needs the all-white side of a line, so under no-three-black no board is
+`medium`. Nothing in the janko.at bank needs search, and the generator never makes such a
+board (see `generate`). `search` is complete, so no board lies beyond the ladder."""

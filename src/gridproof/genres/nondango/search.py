@@ -1,6 +1,6 @@
 """Nondango's counting space: what the complete counter and the `search` rule share.
 
-It propagates the `triple` and `probe` rungs in bulk, cuts the undecided regions into
+It propagates the `confine` and `probe` rungs in bulk, cuts the undecided regions into
 groups that no live line of three joins (core multiplies their counts), and branches on
 the region with the fewest circles left. It reads positions only, never the rule table,
 so `rules` can build its `search` rule on `has_completion` and `independent_parts`, and
@@ -19,7 +19,7 @@ from gridproof.genres.nondango.position import Position, propagate
 
 
 class NondangoSpace:
-    """Propagate `triple` and `probe`; split into independent groups; branch on the
+    """Propagate `confine` and `probe`; split into independent groups; branch on the
     tightest region."""
 
     def __init__(self, deadline: Deadline) -> None:
@@ -27,7 +27,7 @@ class NondangoSpace:
         self.propagations = 0
 
     def propagate(self, pos: Position) -> Position | None:
-        """The `triple` fixpoint, then the `probe` one over the circles in focus: a circle
+        """The `confine` fixpoint, then the `probe` one over the circles in focus: a circle
         whose black assumption propagates to a contradiction is white. Probing costs a
         propagation per circle but saves the search from thrashing on knots that the
         probe rung untangles (a 16×16 board: 149,158 nodes without, a handful with)."""

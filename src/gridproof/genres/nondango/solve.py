@@ -1,7 +1,7 @@
 """Nondango's complete counter and the rung a board needs (the ladder that writes steps is
 `rules.LADDER`; the space both count in is `search.NondangoSpace`).
 
-The counter propagates the `triple` and `probe` rungs, cuts the undecided regions into
+The counter propagates the `confine` and `probe` rungs, cuts the undecided regions into
 groups that no live line of three joins (core multiplies their counts), and branches on
 the region with the fewest circles left.
 """
@@ -14,7 +14,7 @@ from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Outcome
 from gridproof.core.search import count_solutions
 from gridproof.genres.nondango.model import Nondango
-from gridproof.genres.nondango.position import Position, Reading, board_of, propagate
+from gridproof.genres.nondango.position import Board, Position, Reading, board_of, propagate
 from gridproof.genres.nondango.rules import LADDER
 from gridproof.genres.nondango.search import NondangoSpace, probe_to_fixpoint
 
@@ -39,21 +39,47 @@ def count(
 def rung_needed(puzzle: Nondango, deadline: Deadline | None = None) -> str | None:
     """The cheapest rung that finishes the puzzle alone (the last, `search`, when none
     before it does, including boards without exactly one answer); None if the deadline
-    ran out.
+    ran out."""
+    index = rung_index(board_of(puzzle), deadline or Deadline.never())
+    return None if index is None else LADDER.names[index]
 
-    The fast path of the ladder: propagation is the `triple` fixpoint and probing is
-    repeated to its own fixpoint, as the ladder would."""
-    region, triple, probe, search = LADDER.names
-    deadline = deadline or Deadline.never()
-    board = board_of(puzzle)
+
+def rung_index(board: Board, deadline: Deadline, cap: int | None = None) -> int | None:
+    """`rung_needed` as an index into `LADDER.names`, on a board's tables; with `cap`, it
+    stops as soon as the rungs up to `cap` are known not to finish the board and returns
+    `cap + 1` (what a generator asks: "no harder than this?"). None if the deadline ran
+    out."""
+    found = settle(board, deadline, cap)
+    return None if found is None else found[0]
+
+
+def settle(board: Board, deadline: Deadline, cap: int | None = None) -> tuple[int, int] | None:
+    """`rung_index` and the black circles the rungs up to it decide: the board's one
+    answer when that rung is `probe` or cheaper. None if the deadline ran out.
+
+    The fast path of the ladder: `triple` and `confine` are `propagate`'s fixpoints
+    without and with confinement, and probing is repeated to its own fixpoint, as the
+    ladder would. A rung up to `probe` that finishes the board proves it unique: each of
+    its steps holds in every answer, and it ends at one."""
+    region, triple, confine, probe, search = range(len(LADDER.names))
+    top = search if cap is None else min(cap + 1, search)
     if not board.circleless and all(not m & (m - 1) for m in board.region_circles):
-        return region
+        return region, board.circles
     pos = Position(board, deadline)
-    if board.circleless or not propagate(pos):
-        return search
+    if board.circleless or not propagate(pos, confine=False):
+        return top, 0
     if not pos.unknown:
-        return triple
+        return triple, pos.black
+    if top == confine:
+        return top, pos.black
+    pos.fresh_black, pos.fresh_white = pos.black, board.circles
+    if not propagate(pos):
+        return top, 0
+    if not pos.unknown:
+        return confine, pos.black
+    if top == probe:
+        return top, pos.black
     settled = probe_to_fixpoint(pos)
     if settled is None:
         return None
-    return probe if settled and not pos.unknown else search
+    return (probe, pos.black) if settled and not pos.unknown else (search, pos.black)

@@ -1,11 +1,13 @@
 """`gridproof study nondango`: the design note's claims, measured again on our own boards.
 
-`run_study` generates a bank of proven boards per size and variant and returns markdown
-tables beside the note's figures: the dead share of the lines of three, the screen and
-the group split checked against the plain backtracker, the certificate lemma and the
-budget inequality, the independent groups, the white-circle dial, the two misreadings,
-the per-line counts, A181218 by transfer matrix, and the rung each board needs. The note
-analyses no-three-black; no-three-same is shown beside it wherever it changes a result.
+`run_study` generates a bank of proven boards per size and variant with the note's own
+generator (`generate.generate_dial`: every cell offered, no grade aimed at) and returns
+markdown tables beside the note's figures: the dead share of the lines of three, the
+screen and the group split checked against the plain backtracker, the certificate lemma
+and the budget inequality, the independent groups, the white-circle dial, the two
+misreadings, the per-line counts, A181218 by transfer matrix, and the rung each board
+needs. The note analyses no-three-black; no-three-same is shown beside it wherever it
+changes a result.
 
 Glossary: a `bank` is the generated boards of one (variant, size); `answer` the black
 mask of a board's one answer; `LIMIT` caps every enumeration of answers.
@@ -101,7 +103,7 @@ def _bank(
             made = []
             for index in range(boards):
                 try:
-                    made.append(generate.generate(request, seed * 100_000 + index, clock()))
+                    made.append(generate.generate_dial(request, seed * 100_000 + index, clock()))
                 except GenerationError:
                     failed += 1
             bank[variant, (width, height)] = made
@@ -487,6 +489,8 @@ def ladder_table(bank: Bank) -> str:
     return (
         "## The ladder (note, 8×8: 1–4 white 92 triple / 1 probe; 13+ white 60 / 50; "
         "nothing in the bank needs search)\n\n"
+        "The note's `triple` is our `triple` and `confine` together; under no-three-black "
+        "`confine` never applies.\n\n"
         + table(
             ["rule", "size", "white circles", "boards", *LADDER.names],
             rows,

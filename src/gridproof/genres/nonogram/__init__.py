@@ -37,6 +37,7 @@ GENRE: Genre[Nonogram] = register(
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=generate.SIZES,
+        grades_at=generate.grades_at,
         options=generate.OPTIONS,
         study=study.run_study,
     )

@@ -305,17 +305,17 @@ LADDER: Ladder[Position] = Ladder(
         ),
         Rung(
             "line",
-            "easy",
+            "medium",
             "whatever every arrangement of a line agrees on (complete line logic)",
             (complete_line,),
         ),
         Rung(
             "probe",
-            "medium",
+            "hard",
             "assume a cell one way and solve whole lines; a broken line decides it",
             (probe,),
         ),
     ),
-    beyond="hard",
+    beyond="expert",
 )
 """The Nonogram ladder: rung, grade, what it adds, its rules (each with id, title, text)."""

@@ -15,17 +15,60 @@ from collections import Counter
 from math import comb
 
 from gridproof.core.deadline import Deadline
+from gridproof.core.grid import Geometry
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
 from gridproof.genres.nonogram.brute import line_patterns
-from gridproof.genres.nonogram.generate import draw
 from gridproof.genres.nonogram.lines import settle
 from gridproof.genres.nonogram.model import clues_of
+from gridproof.genres.nonogram.pictures import despeck
 from gridproof.genres.nonogram.solve import count, grade
 
 NOTE_PROFILES = {5: 0.42, 10: 0.46, 15: 0.50}
 NOTE_ATTEMPTS = 60
 NOTE_SECONDS = 1.8
+
+
+def note_draw(rng: Rng, width: int, height: int, density: float, smoothing: tuple[int, int]) -> int:
+    """The note's pictures: noise at `density`, smoothed by a 3×3 majority rule (a number
+    of rounds in the `smoothing` range), maybe mirrored, specks removed."""
+    geo = Geometry(width, height)
+    picture = 0
+    for cell in range(width * height):
+        if rng.random() < density:
+            picture |= 1 << cell
+    for _ in range(rng.randint(*smoothing)):
+        picture = _smooth(geo, picture)
+    if rng.below(3) == 0:
+        picture = _mirror(picture, width, height)
+    return despeck(geo, picture)
+
+
+def _smooth(geo: Geometry, picture: int) -> int:
+    """Each cell takes the majority of its 3×3 neighbourhood (ties keep the cell)."""
+    w = geo.width
+    out = 0
+    for cell in range(geo.size):
+        r, c = divmod(cell, w)
+        votes = total = 0
+        for rr in range(max(0, r - 1), min(geo.height, r + 2)):
+            for cc in range(max(0, c - 1), min(w, c + 2)):
+                total += 1
+                votes += picture >> (rr * w + cc) & 1
+        if votes * 2 > total or (votes * 2 == total and picture >> cell & 1):
+            out |= 1 << cell
+    return out
+
+
+def _mirror(picture: int, width: int, height: int) -> int:
+    """The left half reflected onto the right half."""
+    out = 0
+    for r in range(height):
+        for c in range(width):
+            source = c if c < (width + 1) // 2 else width - 1 - c
+            if picture >> (r * width + source) & 1:
+                out |= 1 << (r * width + c)
+    return out
 
 
 def _pct(part: int, whole: int) -> str:
@@ -47,7 +90,7 @@ def note_generator_table(boards: int, rng: Rng, deadline: Deadline) -> str:
         for _ in range(boards):
             budget = deadline.within(NOTE_SECONDS)
             for attempt in range(1, NOTE_ATTEMPTS + 1):
-                picture = draw(rng, size, size, density, (1, 2))
+                picture = note_draw(rng, size, size, density, (1, 2))
                 fill = picture.bit_count() / (size * size)
                 if not 0.2 <= fill <= 0.8:
                     continue

@@ -35,6 +35,7 @@ GENRE: Genre[Norinori] = register(
         generator=generate.GENERATOR_VERSION,
         sizes=((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE)),
         study=study.run_study,
+        grades_at=generate.grades_at,
     )
 )
 

@@ -44,7 +44,7 @@ class Board:
         return ", ".join([name(c) for c in bits(mask)])
 
     def regions_touching(self, mask: int) -> set[int]:
-        return regions_touching(self.region_of, mask)
+        return regions_touching(self.region_of, mask, self.region_mask)
 
 
 def region_masks(region_of: Sequence[int]) -> list[int]:
@@ -55,9 +55,19 @@ def region_masks(region_of: Sequence[int]) -> list[int]:
     return masks
 
 
-def regions_touching(region_of: Sequence[int], mask: int) -> set[int]:
-    """The regions that hold a cell of `mask`."""
-    return {region_of[cell] for cell in bits(mask)}
+def regions_touching(
+    region_of: Sequence[int], mask: int, region_mask: Sequence[int] | None = None
+) -> set[int]:
+    """The regions that hold a cell of `mask`. With the regions' masks, each region found
+    takes all its cells off `mask` at once (the hot path of `close_marks`)."""
+    if region_mask is None:
+        return {region_of[cell] for cell in bits(mask)}
+    found = set()
+    while mask:
+        rid = region_of[(mask & -mask).bit_length() - 1]
+        found.add(rid)
+        mask &= ~region_mask[rid]
+    return found
 
 
 @lru_cache(maxsize=64)

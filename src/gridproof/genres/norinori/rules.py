@@ -19,7 +19,7 @@ from itertools import combinations
 from gridproof.core.grid import Geometry, bits, low_bit
 from gridproof.core.ladder import Found, Ladder, Rule, Rung, rule, run_ladder
 from gridproof.core.trace import Step, Violation
-from gridproof.genres.norinori.position import Board, Position, regions_touching
+from gridproof.genres.norinori.position import Board, Position
 
 
 def _are(mask: int) -> str:
@@ -264,10 +264,10 @@ def close_marks(
         if shade & clear:
             return None
         now_shaded, now_empty = shaded | shade, empty | clear
-        touched = changed | shade | clear
-        everywhere = touched == full
-        for rid in range(len(region_mask)) if everywhere else regions_touching(region_of, touched):
-            area = region_mask[rid]
+        todo = changed | shade | clear  # the regions holding these cells, each once
+        while todo:
+            area = region_mask[region_of[(todo & -todo).bit_length() - 1]]
+            todo &= ~area
             count = (now_shaded & area).bit_count()
             room = area & ~now_empty
             places = room.bit_count()
@@ -580,6 +580,7 @@ LADDER: Ladder[Position] = Ladder(
             "probe", "hard", "assume a cell one way and run pairs; a dead end decides it", (probe,)
         ),
     ),
-    beyond="hard",
+    beyond="expert",
 )
-"""The Norinori ladder: rung, grade, what it adds, its rules (each with id, title, text)."""
+"""The Norinori ladder: rung, grade, what it adds, its rules (each with id, title, text).
+A board that `probe` cannot finish needs search: it is graded `expert`."""

@@ -118,7 +118,7 @@ class NorinoriSpace:
             settled_around = (halo[rid] & decided).bit_count()
             return likely_ways(board, shaded, empty, rid) / (1 + settled_around) ** 2
 
-        return sorted(board.regions_touching(unknown & focus), key=promise)
+        return sorted(board.regions_touching(unknown & focus), key=lambda rid: (promise(rid), rid))
 
     def split(self, node: Node) -> Sequence[Node]:
         shaded, empty, focus, probed = node
@@ -228,11 +228,13 @@ def rivals(puzzle: Norinori, solution: int, deadline: Deadline) -> list[int] | N
     """Solutions other than `solution`, one for each part of the board that propagation
     leaves undecided and that has another way to be filled; each rival equals `solution`
     outside its part. Empty when `solution` is the only solution; None if the deadline
-    passes first. A generator fixes all the parts in one go, instead of one rival per count.
+    passes (or its work runs out) first. A generator fixes all the parts in one go, instead
+    of one rival per count. The deadline is charged every close, the root's included.
     """
     board = board_of(puzzle)
     space = NorinoriSpace(board, deadline)
     root = space.propagate((0, 0, board.geo.full, {}))
+    deadline.charge(space.propagations)  # the searches below charge their own work
     if deadline.expired():
         return None
     unsolved = ValueError("rivals() was handed a shading that does not solve the puzzle")

@@ -11,13 +11,13 @@ from collections import Counter
 from collections.abc import Callable
 from math import comb
 
-from gridproof.core.contract import Generated, Request
+from gridproof.core.contract import Generated, Tally
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import Geometry, bits
-from gridproof.core.ladder import solve
+from gridproof.core.ladder import grade_puzzle, solve
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
-from gridproof.genres.norinori import generate
+from gridproof.genres.norinori import build, generate
 from gridproof.genres.norinori.model import Norinori, make_puzzle, region_cycles
 from gridproof.genres.norinori.position import start
 from gridproof.genres.norinori.rules import LADDER
@@ -35,7 +35,7 @@ def random_partition(size: int, rng: Rng) -> Norinori:
     labels = [-1] * geo.size
     for label, cell in enumerate(rng.sample(range(geo.size), max(1, geo.size // 4))):
         labels[cell] = label
-    return make_puzzle(_rows(geo, generate.grow_regions(geo, labels, rng)))
+    return make_puzzle(_rows(geo, build.grow_regions(geo, labels, rng)))
 
 
 def _rows(geo: Geometry, labels: list[int]) -> list[list[int]]:
@@ -56,7 +56,8 @@ def partitions_table(boards: int, rng: Rng, deadline: Deadline) -> str:
     for size in (5, 6, 7):
         tally: Counter[Verdict] = Counter()
         for _ in range(boards):
-            tally[count(random_partition(size, rng), 2, deadline.within(10)).verdict] += 1
+            budget = deadline.within(work=generate.COUNT_WORK * size * size)
+            tally[count(random_partition(size, rng), 2, budget).verdict] += 1
         n = sum(tally.values())
         none, one, many = NOTE_PARTITIONS[size]
         lines.append(
@@ -77,11 +78,9 @@ def density_table(boards: int, rng: Rng) -> str:
     ]
     for size in (6, 7, 8, 10):
         geo = Geometry(size, size)
-        greedy = [2 * len(generate.greedy_matching(geo, rng)) / geo.size for _ in range(boards)]
+        greedy = [2 * len(build.greedy_matching(geo, rng)) / geo.size for _ in range(boards)]
         refill = [
-            2
-            * len(generate.induced_matching(geo, rng, generate.REFILL_ROUNDS * geo.size))
-            / geo.size
+            2 * len(build.induced_matching(geo, rng, build.REFILL_ROUNDS * geo.size)) / geo.size
             for _ in range(boards)
         ]
         g, r = statistics.mean(greedy), statistics.mean(refill)
@@ -247,14 +246,30 @@ def lifted_table(made: dict[int, list[Generated[Norinori]]], positions: int, rng
 def _generate_boards(
     sizes: tuple[int, ...], boards: int, seed: int, deadline: Deadline
 ) -> dict[int, list[Generated[Norinori]]]:
+    """Unique boards straight from the builder, before any steering to a grade (what the
+    note's "no solvability filter" measured), one seed each."""
     made: dict[int, list[Generated[Norinori]]] = {}
     for size in sizes:
         made[size] = []
         for index in range(boards):
-            if deadline.expired():
+            rng, tally = Rng(seed + index), Tally()
+            built = None
+            while built is None and not deadline.expired():
+                tally.attempts += 1
+                built = build.build_candidate(
+                    size,
+                    size,
+                    rng.fork(f"candidate {tally.attempts}"),
+                    tally,
+                    deadline,
+                    generate.COUNT_WORK * size * size,
+                    generate.WALK_MOVES * 2 * size,
+                )
+            if built is None:
                 break
-            board = generate.generate(Request(size, size), seed + index, deadline.within(60))
-            made[size].append(board)
+            puzzle, solution, _ = built
+            grade = grade_puzzle(LADDER, start, puzzle, deadline).grade
+            made[size].append(Generated(puzzle, solution, seed + index, grade))
     return made
 
 
@@ -282,8 +297,9 @@ def run_study(boards: int, seed: int, deadline: Deadline | None = None) -> str:
 _WHY = """### Where our figures differ, and why
 - Table 1 depends on how a random partition is drawn; ours grows about n/4 regions from
   random seeds (mean region size near 4, the size a solvable board needs).
-- Table 3: our generator walks rivals with paths of cells and crossing seeds, so its
-  boards differ from the note's; the rung shares measure those boards. `probe` runs
+- Table 3: our builder walks rivals with paths of cells and crossing seeds, so its
+  boards differ from the note's; the rung shares measure those boards, before the
+  generator steers them to a grade. `probe` runs
   `pairs` inside each assumption, as the note's did, and should reach 100%.
 - Table 4: the crossing share follows our `CROSSING_RATE` seeding choice; the cycles
   are measured, not chosen.

@@ -75,21 +75,31 @@ function setMode(mode) {
   store.setPref('mode', mode);
 }
 
-function fillSelect(select, values, chosen, label = (v) => v) {
+function fillSelect(select, values, chosen, label = (v) => v, offered = values) {
   select.replaceChildren(...values.map((value) => {
     const option = document.createElement('option');
     option.value = value;
     option.textContent = label(value);
+    option.disabled = !offered.includes(value);
     return option;
   }));
-  select.value = values.includes(chosen) ? chosen : values[0];
+  select.value = offered.includes(chosen) ? chosen : offered[0];
+}
+
+// The grades a size offers come from the catalog; the others are listed, disabled and
+// named as not made at that size, so a player never waits for a board that cannot come.
+function fillGrades(genre, size, difficulty) {
+  const offered = (genre.grades_by_size || {})[size] || genre.difficulties;
+  const shown = size.replace('x', '×');
+  fillSelect($('difficulty'), genre.difficulties, difficulty || genre.default_difficulty,
+    (grade) => (offered.includes(grade) ? grade : `${grade} (not at ${shown})`), offered);
 }
 
 function chooseGenre(name, size, difficulty) {
   const genre = state.catalog.get(name) || [...state.catalog.values()][0];
   $('genre').value = genre.name;
   fillSelect($('size'), genre.sizes, size || genre.sizes[0], (s) => s.replace('x', '×'));
-  fillSelect($('difficulty'), genre.difficulties, difficulty || genre.default_difficulty);
+  fillGrades(genre, $('size').value, difficulty);
 }
 
 function rememberSetup() {
@@ -133,7 +143,9 @@ function start(view, origin) {
   board.setFinished(game.solved);
   labelMarks(Array.isArray(view.data.circles));
   const size = `${view.width}×${view.height}`;
-  $('puzzle-title').textContent = `${view.title} ${size}${view.difficulty ? ` · ${view.difficulty}` : ''}`;
+  const grade = view.difficulty
+    ? ` · ${view.difficulty}${view.score ? ` (score ${view.score})` : ''}` : '';
+  $('puzzle-title').textContent = `${view.title} ${size}${grade}`;
   describePuzzle();
   const link = `${location.origin}/?code=${encodeURIComponent(view.code)}`;
   $('share-link').value = link;
@@ -424,7 +436,10 @@ function wire() {
   $('mode-shade').addEventListener('click', () => setMode('shade'));
   $('mode-empty').addEventListener('click', () => setMode('empty'));
   $('genre').addEventListener('change', () => { chooseGenre($('genre').value); rememberSetup(); });
-  $('size').addEventListener('change', rememberSetup);
+  $('size').addEventListener('change', () => {
+    fillGrades(state.catalog.get($('genre').value), $('size').value, $('difficulty').value);
+    rememberSetup();
+  });
   $('difficulty').addEventListener('change', rememberSetup);
   $('setup').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
   $('cancel').addEventListener('click', () => state.loading && state.loading.abort());

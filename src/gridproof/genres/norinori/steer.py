@@ -1,0 +1,339 @@
+"""Steering a unique Norinori to a grade: single-cell moves between regions.
+
+A move takes one cell the solution leaves empty out of its region and into a neighbouring
+one, keeping both connected. The solution stays a solution (no region's count changes),
+so a climb never loses it; what changes is how far each rung gets. Two climbs:
+
+- `ease` makes a board easier: moves after which the target rung decides more, until it
+  decides every cell (a board that sound deductions complete has no other solution, so
+  the boards on the way need not be unique);
+- `harden` makes a board harder: moves after which the rung below the target still
+  finishes the board but `local` decides no more (a plateau walk towards boards that lean
+  on the stronger rules), until the rung below stalls while the board stays unique by the
+  complete counter and the target rung finishes it.
+
+Every loop is bounded by counts (steps, moves tried) and every count by a work budget, so
+a seed steers the same way on every machine. Glossary: `labels` as in `build`, `areas`
+the region masks by label, a `Move` is (cell, new label).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import islice
+
+from gridproof.core.contract import Tally
+from gridproof.core.deadline import Deadline
+from gridproof.core.grid import Geometry, bits
+from gridproof.core.ladder import Progress
+from gridproof.core.ladder import solve as solve_rung
+from gridproof.core.rng import Rng
+from gridproof.genres.norinori.build import (
+    connected,
+    find_rivals,
+    prove,
+    puzzle_of,
+    walk_round,
+)
+from gridproof.genres.norinori.model import Norinori
+from gridproof.genres.norinori.position import region_masks, start
+from gridproof.genres.norinori.rules import LADDER, close_marks
+
+CHEAPEST = LADDER.names[0]
+"""The rung `close_marks` computes in bulk, which a climb can score every move with."""
+EASE_SAMPLE = 32
+"""Moves tried before each step of an easing climb by a rung slower than `local`."""
+HARDEN_SAMPLE = 32
+"""Moves tried before each step of a hardening climb."""
+SIDEWAYS_SAMPLE = 32
+"""Moves tried for a step along a plateau, when no move gains."""
+PLATEAU = 32
+"""Steps along a plateau in a row before an easing climb gives up."""
+TWO_MOVES = 48
+"""First and second moves tried when no single move helps `local` (so up to its square)."""
+
+Move = tuple[int, int]
+Marks = tuple[int, int]
+"""What a rung decides: (shaded, empty)."""
+
+
+def solve(
+    puzzle: Norinori, rung: str, deadline: Deadline, shaded: int = 0, empty: int = 0
+) -> Progress:
+    """How far `rung` of the ladder gets alone on `puzzle` (from the marks given)."""
+    return solve_rung(LADDER, start, puzzle, rung, deadline, shaded=shaded, empty=empty)
+
+
+class Layout:
+    """A labelling with its region masks, moved one cell at a time."""
+
+    __slots__ = ("areas", "geo", "labels")
+
+    def __init__(self, geo: Geometry, labels: list[int], areas: list[int] | None = None) -> None:
+        self.geo = geo
+        self.labels = labels
+        self.areas = region_masks(labels) if areas is None else areas
+
+    def moved(self, move: Move) -> Layout:
+        cell, new = move
+        labels, areas = list(self.labels), list(self.areas)
+        bit = 1 << cell
+        areas[labels[cell]] &= ~bit
+        areas[new] |= bit
+        labels[cell] = new
+        return Layout(self.geo, labels, areas)
+
+    def key(self) -> tuple[int, ...]:
+        return tuple(self.labels)
+
+    def puzzle(self) -> Norinori:
+        return puzzle_of(self.geo, self.labels)
+
+    def local(self) -> Marks | None:
+        """What the `local` rules decide on this board from nothing (None: a
+        contradiction)."""
+        return close_marks(self.geo, self.labels, self.areas, 0, 0, self.geo.full)
+
+    def bound(self, rung: str, marks: Marks, moved: int, deadline: Deadline) -> int:
+        """At least as many cells as `rung` decides on this board from nothing: what it
+        decides from `marks`, any marks the solution agrees with (what `rung` decided
+        before the moves of cells `moved`). The rules are monotone, so what they decide
+        from more marks holds what they decide from none; starting from nearly
+        everything, this takes a fraction of the time."""
+        if rung != CHEAPEST:
+            shaded, empty = marks
+            progress = solve(self.puzzle(), rung, deadline, shaded=shaded, empty=empty)
+            return (progress.shaded | progress.empty).bit_count()
+        labels, areas = self.labels, self.areas
+        touched = moved
+        for cell in bits(moved | self.geo.spread(moved)):
+            touched |= areas[labels[cell]]  # the regions the moved cells joined and left
+        closed = close_marks(self.geo, labels, areas, marks[0], marks[1], touched)
+        return self.geo.size if closed is None else (closed[0] | closed[1]).bit_count()
+
+    def moves(self, solution: int, rng: Rng, first: int = 0, near: int = -1) -> Iterator[Move]:
+        """Every move of a cell of `near` that the solution leaves empty into a neighbouring
+        region that keeps its old region connected, in random order, but those of cells in
+        `first` before the rest (which are listed only if the caller gets that far)."""
+        free = self.geo.full & near & ~solution
+        for group in (free & first, free & ~first):
+            listed = self._moves_of(group)
+            rng.shuffle(listed)
+            yield from listed
+
+    def _moves_of(self, cells: int) -> list[Move]:
+        geo, labels, areas = self.geo, self.labels, self.areas
+        out: list[Move] = []
+        for cell in bits(cells):
+            old = labels[cell]
+            rest = areas[old] & ~(1 << cell)
+            news = sorted({labels[n] for n in bits(geo.neighbours[cell])} - {old})
+            if news and rest and connected(geo, rest):
+                out.extend((cell, new) for new in news)
+        return out
+
+
+def marks(layout: Layout, rung: str, deadline: Deadline) -> Marks | None:
+    """What `rung` alone decides on the board; None on a contradiction."""
+    if rung == CHEAPEST:
+        return layout.local()
+    progress = solve(layout.puzzle(), rung, deadline)
+    return None if progress.contradiction else (progress.shaded, progress.empty)
+
+
+def decided(layout: Layout, rung: str, deadline: Deadline) -> int:
+    """The cells `rung` alone decides on the board (-1 on a contradiction)."""
+    found = marks(layout, rung, deadline)
+    return -1 if found is None else (found[0] | found[1]).bit_count()
+
+
+@dataclass(frozen=True, slots=True)
+class Climb:
+    """Where an easing climb stands: the layout, its solution, what the climb's rung
+    decides there, and how many plateau steps led to it in a row."""
+
+    layout: Layout
+    solution: int
+    marks: Marks
+    flat: int = 0
+
+    @property
+    def score(self) -> int:
+        return (self.marks[0] | self.marks[1]).bit_count()
+
+    @property
+    def open(self) -> int:
+        return self.layout.geo.full & ~(self.marks[0] | self.marks[1])
+
+
+def _climb(layout: Layout, solution: int, rung: str, deadline: Deadline, flat: int = 0) -> Climb:
+    found = marks(layout, rung, deadline)
+    return Climb(layout, solution, (0, 0) if found is None else found, flat)
+
+
+def ease(
+    puzzle: Norinori,
+    solution: int,
+    rung: str,
+    rng: Rng,
+    deadline: Deadline,
+    work: int,
+    steps: int,
+) -> tuple[Norinori, int] | None:
+    """A board that `rung` alone completes, and its solution, reached from `puzzle` by
+    moves; None when the climb stalls for good, or after `steps` steps.
+
+    Each step takes the first move after which `rung` decides more, trying the moves of
+    cells it leaves open first (every move for `local`, which is cheap in bulk;
+    `EASE_SAMPLE` of them for the slower rungs). When no move gains, the board is often
+    ambiguous somewhere that `rung` cannot see into: a round of the rival walk (counts of
+    `work` closes) breaks that. On a unique board `local` tries pairs of moves around the
+    cells it leaves open, then any rung a step along the plateau (`PLATEAU` in a row at
+    most) from which the next step may find a gain."""
+    geo = Geometry(puzzle.width, puzzle.height)
+    here = _climb(Layout(geo, list(puzzle.regions)), solution, rung, deadline)
+    visited = {here.layout.key()}
+    for _ in range(steps):
+        if here.score == geo.size or deadline.expired():
+            break
+        after = _ease_step(here, rung, rng, deadline, work, visited)
+        if after is None:
+            return None
+        here = after
+        visited.add(here.layout.key())
+    if here.score < geo.size:
+        return None
+    return here.layout.puzzle(), here.solution
+
+
+def _ease_step(
+    here: Climb,
+    rung: str,
+    rng: Rng,
+    deadline: Deadline,
+    work: int,
+    visited: set[tuple[int, ...]],
+) -> Climb | None:
+    """The next step of `ease` from `here` (see there), or None when it has none."""
+    layout, solution, score = here.layout, here.solution, here.score
+    geo = layout.geo
+    moves = layout.moves(solution, rng, first=here.open)
+    for move in moves if rung == CHEAPEST else islice(moves, EASE_SAMPLE):
+        moved = layout.moved(move)
+        if moved.key() in visited or moved.bound(rung, here.marks, 1 << move[0], deadline) <= score:
+            continue  # the bound shows no gain, so the rung from nothing has none
+        after = _climb(moved, solution, rung, deadline)
+        if after.score > score:
+            return after
+    found = find_rivals(geo, layout.labels, solution, deadline.within(work=work))
+    if found is None:
+        return None
+    if found:
+        walked = walk_round(geo, layout.labels, solution, found, rng, visited)
+        if walked is None:
+            return None
+        labels, solution, _ = walked
+        return _climb(Layout(geo, labels), solution, rung, deadline, here.flat)
+    if rung == CHEAPEST and here.flat == 0:
+        twice = _two_moves(here, rng)
+        if twice is not None:
+            return twice
+    if here.flat == PLATEAU:
+        return None
+    return _sideways(here, rung, rng, deadline, visited)
+
+
+def _sideways(
+    here: Climb, rung: str, rng: Rng, deadline: Deadline, visited: set[tuple[int, ...]]
+) -> Climb | None:
+    """A climb one move away, to a layout not seen before, on which `rung` decides as many
+    cells as now: a step along a plateau, from which the next may find a gain. Moves of
+    cells in or next to the part `rung` leaves open are tried, `SIDEWAYS_SAMPLE` at most."""
+    layout, open_cells = here.layout, here.open
+    near = open_cells | layout.geo.spread(open_cells)
+    moves = layout.moves(here.solution, rng, first=open_cells, near=near)
+    for move in islice(moves, SIDEWAYS_SAMPLE):
+        moved = layout.moved(move)
+        if moved.key() in visited:
+            continue
+        after = _climb(moved, here.solution, rung, deadline, here.flat + 1)
+        if after.score >= here.score:
+            return after
+    return None
+
+
+def _two_moves(here: Climb, rng: Rng) -> Climb | None:
+    """A climb two moves away on which `local` decides more than at `here` (else None):
+    both move cells in or next to the part of the board `local` leaves open, and at most
+    `TWO_MOVES` of each are tried."""
+    layout, solution, score = here.layout, here.solution, here.score
+    near = here.open | layout.geo.spread(here.open)
+    never = Deadline.never()
+    for first in islice(layout.moves(solution, rng, near=near), TWO_MOVES):
+        once = layout.moved(first)
+        for second in islice(once.moves(solution, rng, near=near), TWO_MOVES):
+            twice = once.moved(second)
+            moved = (1 << first[0]) | (1 << second[0])
+            if twice.bound(CHEAPEST, here.marks, moved, never) <= score:
+                continue
+            after = _climb(twice, solution, CHEAPEST, never)
+            if after.score > score:
+                return after
+    return None
+
+
+def harden(
+    puzzle: Norinori,
+    solution: int,
+    rung: str,
+    rng: Rng,
+    deadline: Deadline,
+    work: int,
+    steps: int,
+) -> tuple[Norinori, int] | None:
+    """A board that `rung` finishes and the rung below it does not, unique by the complete
+    counter, reached from `puzzle` (which the rung below finishes) by moves, and its
+    solution; None after `steps` steps, or when no move of a step's `HARDEN_SAMPLE` keeps
+    the climb going.
+
+    Each step tries moves in random order. A move after which the rung below stalls is the
+    goal if the counter proves the board unique (in `work` closes) and `rung` finishes it.
+    A move after which the rung below still finishes the board (so it is still unique),
+    and `local` decides no more cells than before, is taken as the next step: the board
+    leans less on the cheap rules, and the stronger ones carry more of it."""
+    geo = Geometry(puzzle.width, puzzle.height)
+    below = LADDER.names[LADDER.names.index(rung) - 1]
+    layout = Layout(geo, list(puzzle.regions))
+    score = decided(layout, CHEAPEST, deadline)
+    visited = {layout.key()}
+    tally = Tally()  # a move tried is not a candidate: its failures stay out of the health
+    for _ in range(steps):
+        if deadline.expired():
+            return None
+        step = None
+        for move in islice(layout.moves(solution, rng), HARDEN_SAMPLE):
+            moved = layout.moved(move)
+            if moved.key() in visited:
+                continue
+            local = decided(moved, CHEAPEST, deadline)
+            board = moved.puzzle()
+            if below == CHEAPEST:
+                finished = local == geo.size
+            else:
+                finished = solve(board, below, deadline).complete
+            if not finished:
+                if (
+                    prove(board, solution, tally, deadline.within(work=work))
+                    and solve(board, rung, deadline).complete
+                ):
+                    return board, solution
+                continue
+            if local <= score:
+                step = (moved, local)
+                break
+        if step is None:
+            return None
+        layout, score = step
+        visited.add(layout.key())
+    return None
