@@ -14,7 +14,7 @@ from gridproof.core.registry import genre
 
 PINNED = [
     # (genre, generator version, width, height, difficulty, seed, code, grade)
-    ("norinori", "norinori/3", 6, 6, None, 1, "norinori.1.6x6.IMMZM_8-eXA", "hard"),
+    ("norinori", "norinori/3", 6, 6, None, 1, "norinori.1.6x6.MMIeK78-uXA", "easy"),
     ("norinori", "norinori/3", 8, 8, "easy", 2, "norinori.1.8x8.kpzH7MkezXotyzR7KVA", "easy"),
     ("norinori", "norinori/3", 8, 8, "medium", 3, "norinori.1.8x8.KbJKiJM01O82T_9_N1Y", "medium"),
     (
@@ -34,8 +34,8 @@ PINNED = [
         10,
         None,
         4,
-        "norinori.1.10x10.NQmw5iGZqsur9Kk7hwr96H3u-Iwgl_A",
-        "medium",
+        "norinori.1.10x10.Jpmw5iGZ6s-n9Ki7Jwr96Hzm6oQil_A",
+        "easy",
     ),
     ("nonogram", "nonogram/2", 5, 5, None, 1, "nonogram.1.5x5.SVJNNUk3SQA", "hard"),
     ("nonogram", "nonogram/2", 5, 5, "easy", 2, "nonogram.1.5x5.VERERVTTTaQ", "easy"),
@@ -58,10 +58,10 @@ PINNED = [
         9,
         None,
         4,
-        "nonogram.1.12x9.ao6IiIqMjIqIiI7V5VplKhSFERERESSQ",
-        "medium",
+        "nonogram.1.12x9.TTaozJRkZkozVNN7bZSkRkSIoySIkA",
+        "easy",
     ),
-    ("nondango", "nondango/2", 5, 5, None, 1, "nondango.1.5x5-same.ZbRBNt9Lu_8A", "hard"),
+    ("nondango", "nondango/2", 5, 5, None, 1, "nondango.1.5x5-same.ZbRBNt8KqKoA", "easy"),
     (
         "nondango",
         "nondango/2",
@@ -99,8 +99,8 @@ PINNED = [
         7,
         None,
         14,
-        "nondango.1.7x7-same.F116mvu8ADy_yyEBTD_N_cg",
-        "easy",
+        "nondango.1.7x7-same.F116mvu8ADy_yyEBTL_v_-g",
+        "medium",
     ),
 ]
 

@@ -477,7 +477,7 @@ def test_a_puzzlink_url_can_be_imported_and_played(page: Any) -> None:
 
 
 def test_nonogram_clues_are_legible_at_30_by_30(page: Any, tmp_path: Path) -> None:
-    made = service.generate("nonogram", 30, 30, 5, None, 30)
+    made = service.generate("nonogram", 30, 30, 5, "easy", 60)
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(f"/?code={made.code}")
     page.wait_for_selector("#board[data-code]")
