@@ -173,3 +173,14 @@ def test_spreads_agree_with_the_neighbour_table(width: int, height: int, mask: i
         assert bool(east >> cell & 1) == (c < width - 1 and bool(mask >> (cell + 1) & 1))
         assert bool(north >> cell & 1) == (r > 0 and bool(mask >> (cell - width) & 1))
         assert bool(south >> cell & 1) == (r < height - 1 and bool(mask >> (cell + width) & 1))
+
+
+def test_span_and_runs_read_line_masks() -> None:
+    from gridproof.core.grid import runs, span
+
+    assert span(2, 5) == 0b11100
+    assert span(4, 4) == 0 and span(5, 3) == 0
+    assert runs(0) == []
+    assert runs(0b1110_0110_0001) == [(0, 1), (5, 7), (9, 12)]
+    for mask in range(1 << 10):
+        assert sum(span(a, b) for a, b in runs(mask)) == mask

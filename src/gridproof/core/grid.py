@@ -28,6 +28,24 @@ def low_bit(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
+def span(lo: int, hi: int) -> int:
+    """The mask of positions lo..hi-1 (0 when hi <= lo)."""
+    return ((1 << max(hi, lo)) - 1) & ~((1 << lo) - 1)
+
+
+def runs(mask: int) -> list[tuple[int, int]]:
+    """The maximal runs of set bits of `mask` as (start, end), end exclusive, lowest first."""
+    out = []
+    while mask:
+        start = low_bit(mask)
+        end = start
+        while mask >> end & 1:
+            end += 1
+        out.append((start, end))
+        mask &= ~span(start, end)
+    return out
+
+
 def bits(mask: int) -> Iterator[int]:
     """The cells of `mask`, lowest first."""
     while mask:

@@ -14,28 +14,13 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
+from gridproof.core.grid import runs, span
 from gridproof.genres.nonogram.lines import Clue, view
 from gridproof.genres.nonogram.model import Nonogram
 
 Settled = tuple[int, int] | None
 Settle = Callable[[int, Clue, int, int], Settled]
 MEMO_LIMIT = 1 << 18
-
-
-def _range(lo: int, hi: int) -> int:
-    return ((1 << max(hi, lo)) - 1) & ~((1 << lo) - 1)
-
-
-def _runs(mask: int) -> list[tuple[int, int]]:
-    out = []
-    while mask:
-        start = (mask & -mask).bit_length() - 1
-        end = start
-        while mask >> end & 1:
-            end += 1
-        out.append((start, end))
-        mask &= ~_range(start, end)
-    return out
 
 
 def simple_once(n: int, clue: Clue, filled: int, empty: int) -> tuple[int, int] | None:
@@ -49,21 +34,21 @@ def simple_once(n: int, clue: Clue, filled: int, empty: int) -> tuple[int, int] 
     ranges = []
     for j, length in enumerate(clue):
         lo, hi = seen.lowest(j), seen.highest(j)
-        shade |= _range(hi, lo + length)
-        covered = _range(lo, hi + length)
+        shade |= span(hi, lo + length)
+        covered = span(lo, hi + length)
         reach |= covered
         ranges.append((length, covered))
     clear |= full & ~reach
-    for a, b in _runs(filled):
+    for a, b in runs(filled):
         owners = [
             length
             for j, length in enumerate(clue)
-            if seen.valid[j] & _range(max(0, b - length), a + 1)
+            if seen.valid[j] & span(max(0, b - length), a + 1)
         ]
         if owners and all(length == b - a for length in owners):
             clear |= ((1 << a) >> 1 | 1 << b) & full
-    for a, b in _runs(full & ~empty):
-        gap = _range(a, b)
+    for a, b in runs(full & ~empty):
+        gap = span(a, b)
         if gap & filled or not gap & unknown:
             continue
         if all(length > b - a for length, covered in ranges if covered & gap):

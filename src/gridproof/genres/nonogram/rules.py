@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gridproof.core.grid import bits, cell_name, low_bit
+from gridproof.core.grid import bits, cell_name, runs, span
 from gridproof.core.ladder import Found, Ladder, Rule, Rung, rule
 from gridproof.core.trace import Step
 from gridproof.genres.nonogram.engine import Board, Grid, Propagator
@@ -37,11 +37,6 @@ NO_FIT = "{line}: its clue {clue} cannot fit the cells decided so far"
 
 Technique = Callable[[Position, int, LineView], list[Step]]
 """What a line rule does to one line: the steps it takes there."""
-
-
-def _range(lo: int, hi: int) -> int:
-    """The mask of positions lo..hi-1."""
-    return ((1 << max(hi, lo)) - 1) & ~((1 << lo) - 1)
 
 
 def _unknown(pos: Position, line: int) -> int:
@@ -92,7 +87,7 @@ def overlap_in(pos: Position, line: int, seen: LineView) -> list[Step]:
     steps = []
     for j, length in enumerate(seen.clue):
         lo, hi = seen.lowest(j), seen.highest(j)
-        shade = _range(hi, lo + length) & ~seen.filled
+        shade = span(hi, lo + length) & ~seen.filled
         if shade:
             steps.append(
                 _step(
@@ -126,12 +121,12 @@ def separators(pos: Position) -> Found:
 def separators_in(pos: Position, line: int, seen: LineView) -> list[Step]:
     steps = []
     unknown = _unknown(pos, line)
-    for a, b in _runs(seen.filled):
+    for a, b in runs(seen.filled):
         size = b - a
         owners = [
             length
             for j, length in enumerate(seen.clue)
-            if seen.valid[j] & _range(max(0, b - length), a + 1)
+            if seen.valid[j] & span(max(0, b - length), a + 1)
         ]
         clear = ((1 << a) >> 1 | 1 << b) & unknown
         if owners and clear and all(length == size for length in owners):
@@ -142,7 +137,7 @@ def separators_in(pos: Position, line: int, seen: LineView) -> list[Step]:
                     line,
                     0,
                     clear,
-                    run=pos.names(line, _range(a, b)),
+                    run=pos.names(line, span(a, b)),
                     length=size,
                     clear=pos.names(line, clear),
                 )
@@ -164,7 +159,7 @@ def unreachable(pos: Position) -> Found:
 def unreachable_in(pos: Position, line: int, seen: LineView) -> list[Step]:
     reach = 0
     for j, length in enumerate(seen.clue):
-        reach |= _range(seen.lowest(j), seen.highest(j) + length)
+        reach |= span(seen.lowest(j), seen.highest(j) + length)
     clear = _unknown(pos, line) & ~reach
     if not clear:
         return []
@@ -185,14 +180,14 @@ def small_gap(pos: Position) -> Found:
 def small_gap_in(pos: Position, line: int, seen: LineView) -> list[Step]:
     steps = []
     free = ((1 << seen.n) - 1) & ~seen.empty
-    for a, b in _runs(free):
-        gap = _range(a, b)
+    for a, b in runs(free):
+        gap = span(a, b)
         if gap & seen.filled or not gap & _unknown(pos, line):
             continue
         reaching = [
             length
             for j, length in enumerate(seen.clue)
-            if _range(seen.lowest(j), seen.highest(j) + length) & gap
+            if span(seen.lowest(j), seen.highest(j) + length) & gap
         ]
         if all(length > b - a for length in reaching):
             clear = gap & _unknown(pos, line)
@@ -233,19 +228,6 @@ def complete_line_in(pos: Position, line: int, seen: LineView) -> list[Step]:
             decide=" and ".join(parts),
         )
     ]
-
-
-def _runs(mask: int) -> list[tuple[int, int]]:
-    """Maximal runs of set bits as (start, end) with end exclusive."""
-    out = []
-    while mask:
-        start = low_bit(mask)
-        end = start
-        while mask >> end & 1:
-            end += 1
-        out.append((start, end))
-        mask &= ~_range(start, end)
-    return out
 
 
 def _at(pos: Position, line: int, index: int) -> str:
