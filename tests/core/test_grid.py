@@ -179,7 +179,8 @@ def test_span_and_runs_read_line_masks() -> None:
     from gridproof.core.grid import runs, span
 
     assert span(2, 5) == 0b11100
-    assert span(4, 4) == 0 and span(5, 3) == 0
+    assert span(4, 4) == 0
+    assert span(5, 3) == 0
     assert runs(0) == []
     assert runs(0b1110_0110_0001) == [(0, 1), (5, 7), (9, 12)]
     for mask in range(1 << 10):
