@@ -129,6 +129,15 @@ class Geometry:
         a, b, c, d = self.shifts(mask)
         return (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
 
+    def connected(self, area: int) -> bool:
+        """Whether the cells of a non-empty `area` form one orthogonally connected piece."""
+        seen = area & -area
+        while True:
+            grown = (seen | self.spread(seen)) & area
+            if grown == seen:
+                return seen == area
+            seen = grown
+
     def name(self, cell: int) -> str:
         return cell_name(cell, self.width)
 

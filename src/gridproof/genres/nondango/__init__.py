@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from gridproof.core.contract import Genre
 from gridproof.core.registry import register
-from gridproof.genres.nondango import codec, generate, model, position, rules, solve, study
+from gridproof.genres.nondango import (
+    codec,
+    generate,
+    model,
+    position,
+    repair,
+    rules,
+    solve,
+    study,
+)
 from gridproof.genres.nondango.model import Nondango, Variant
 
 GENRE: Genre[Nondango] = register(
@@ -43,6 +52,7 @@ GENRE: Genre[Nondango] = register(
         position=position.start,
         count=solve.count,
         transform=model.transform,
+        edits=repair.edits,
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=generate.SIZES,

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from gridproof.core.contract import Genre
 from gridproof.core.registry import register
-from gridproof.genres.nonogram import codec, generate, model, position, rules, solve, study
+from gridproof.genres.nonogram import (
+    codec,
+    generate,
+    model,
+    position,
+    repair,
+    rules,
+    solve,
+    study,
+)
 from gridproof.genres.nonogram.model import Nonogram
 
 GENRE: Genre[Nonogram] = register(
@@ -34,6 +43,8 @@ GENRE: Genre[Nonogram] = register(
         position=position.start,
         count=solve.count,
         transform=model.transform,
+        edits=repair.edits,
+        from_picture=model.clues_of,
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=generate.SIZES,

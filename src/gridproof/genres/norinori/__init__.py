@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from gridproof.core.contract import Genre
 from gridproof.core.registry import register
-from gridproof.genres.norinori import codec, generate, model, position, rules, solve, study
+from gridproof.genres.norinori import (
+    codec,
+    generate,
+    model,
+    position,
+    repair,
+    rules,
+    solve,
+    study,
+)
 from gridproof.genres.norinori.model import Norinori
 
 GENRE: Genre[Norinori] = register(
@@ -31,6 +40,7 @@ GENRE: Genre[Norinori] = register(
         position=position.start,
         count=solve.count,
         transform=model.transform,
+        edits=repair.edits,
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE)),
