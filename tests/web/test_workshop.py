@@ -461,6 +461,26 @@ def test_a_picture_file_becomes_a_nonogram(page: Any, tmp_path: Path) -> None:
     assert band_clues(page) == expected_bands(big)
 
 
+def test_a_nonogram_code_opens_as_clues_and_is_painted_from_its_solution(page: Any) -> None:
+    columns = ["".join(row[c] for row in PAINTED) for c in range(5)]
+    data = {"genre": "nonogram", "width": 5, "height": 5}
+    code = code_of_json(
+        {**data, "rows": [runs_of(r) for r in PAINTED], "cols": [runs_of(c) for c in columns]}
+    )
+    open_editor(page, f"edit={code}")
+    assert settled(page) == "unique"
+    expect(page.locator("#ws-type")).to_have_attribute("aria-checked", "true")
+    values = [i.input_value() for i in page.locator("#ws-clues input").all()]
+    assert values == [" ".join(map(str, runs_of(line))) for line in [*PAINTED, *columns]]
+    assert not [label for label in labels(page) if ", painted" in label]
+    page.click("#ws-paint")  # the picture is the unique solution
+    assert band_clues(page) == expected_bands(PAINTED)
+    painted = [label for label in labels(page) if ", painted" in label]
+    assert len(painted) == "".join(PAINTED).count("#")
+    assert settled(page) == "unique"
+    assert page_code(page) == code
+
+
 # --- Nondango ------------------------------------------------------------------------------
 
 
@@ -525,7 +545,47 @@ def _differ_contrast(page: Any) -> float:
     return contrast(stroke, cell)
 
 
-# --- the keyboard, the draft, late answers -------------------------------------------------
+# --- timeouts, the keyboard, the draft, late answers ------------------------------------
+
+
+def test_a_timeout_is_said_and_never_drawn_as_an_answer(page: Any) -> None:
+    def out_of_time(route: Any) -> None:  # the server's reply when the count runs out
+        body = json.loads(route.request.post_data or "{}")
+        source = json.loads(body["source"])
+        route.fulfill(
+            json={
+                "version": body["version"],
+                "id": "json",
+                "genre": source["genre"],
+                "code": code_of_json(source),
+                "url": None,
+                "width": source["width"],
+                "height": source["height"],
+                "outcome": "timeout",
+                "solutions": [],
+                "differ": [],
+                "reason": None,
+                "grade": None,
+                "score": None,
+                "path": [],
+                "keep_problem": None,
+                "text": "The count did not finish in 4 s.",
+                "elapsed_s": 4.0,
+            }
+        )
+
+    page.route("**/api/workshop/verdict", out_of_time)
+    open_editor(page, "edit=norinori&size=5x5")
+    assert settled(page) == "timeout"
+    expect(page.locator("#ws-verdict")).to_have_text(
+        "Not decided: The count did not finish in 4 s."
+    )
+    assert page.locator("#ws-board .hl, #ws-board .differ").count() == 0
+    assert page.locator("#ws-board .cell.shaded").count() == 0
+    expect(page.locator("#ws-step")).to_be_hidden()
+    expect(page.locator("#ws-views")).to_be_hidden()
+    expect(page.locator("#ws-repair")).to_be_hidden()
+    expect(page.locator("#ws-keep")).to_be_disabled()
 
 
 def test_the_keyboard_alone_draws_borders_and_circles(page: Any) -> None:
@@ -655,6 +715,17 @@ def test_a_phone_draws_with_one_finger_without_horizontal_overflow(
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
         page.evaluate("window.scrollTo(0, 0)")
         shot(page, "workshop-phone.png", tmp_path)
+
+        for genre in ("nondango", "nonogram"):  # every genre's controls fit too
+            page.select_option("#ws-genre", genre)
+            page.tap("#ws-blank")
+            expect(page.locator("#ws-title")).to_contain_text(genres()[genre].title)
+            settled(page)
+            assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        page.tap("#ws-type")
+        page.tap("#ws-picture summary")
+        expect(page.locator("#ws-clues")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     finally:
         context.close()
 

@@ -28,20 +28,75 @@ export class EditorBoard extends Board {
 
   // --- drawing ---------------------------------------------------------------------------
 
-  draw(sheet) {
+  // Draws the sheet: the whole SVG when the genre, the size or the clue bands change, else
+  // only what changed (a 30×30 board redrawn whole on every step of a drag would lag).
+  draw(sheet, title = this.title) {
     this.sheet = sheet;
+    this.title = title || sheet.genre;
     const { width: w, height: h } = sheet;
     const puzzle = sheet.toPuzzle();
     const data = sheet.hasPicture ? { rows: puzzle.rows, cols: puzzle.cols } : { regions: puzzle.regions };
     if (sheet.hasCircles) data.circles = puzzle.circles;
-    this.show({
-      code: 'workshop', width: w, height: h, size: w * h, solved: false,
-      playable: new Array(w * h).fill(true), marks: this.marksOf(sheet),
-      view: { title: `${sheet.genre} being made`, genre: sheet.genre, data },
-    });
+    const key = `${sheet.genre} ${w}x${h}`;
+    this.rowClues = data.rows || null;
+    this.colClues = data.cols || null;
+    const bands = this.clueBands().join();
+    if (this.game && this.drawn === `${key} ${bands}`) {
+      this.patch(sheet, data);
+    } else {
+      this.drawn = `${key} ${bands}`;
+      this.show({
+        code: 'workshop', width: w, height: h, size: w * h, solved: false,
+        playable: new Array(w * h).fill(true), marks: this.marksOf(sheet),
+        view: { title: `${this.title} being made`, genre: sheet.genre, data },
+      });
+    }
     this.svg.dataset.regions = sheet.hasRegions ? String(sheet.regionCount()) : '';
     this.svg.dataset.version = String(sheet.version); // the verdict shown says which it was for
     this.mark(this.spec);
+  }
+
+  patch(sheet, data) {
+    const game = this.game;
+    const { width: w } = sheet;
+    if (data.circles) {
+      data.circles.flat().forEach((on, i) => {
+        if (on !== this.circles[Math.floor(i / w)][i % w]) this.setCircle(i, on);
+      });
+    }
+    game.view.data = data;
+    this.regions = data.regions || null;
+    this.circles = data.circles || null;
+    if (this.regions) this.fillWalls();
+    if (this.rowClues) {
+      const old = this.svg.querySelector('.clues');
+      this.drawClues();
+      const fresh = this.svg.lastElementChild;
+      this.svg.replaceChild(fresh, old);
+    }
+    game.marks = this.marksOf(sheet);
+    this.refresh();
+    this.svg.setAttribute('aria-label', `${this.title} being made, ${w} by ${sheet.height}. ${this.instructions()}`);
+  }
+
+  setCircle(i, on) {
+    const node = this.cellNodes[i];
+    node.classList.toggle('round', on === 1);
+    node.classList.toggle('no-circle', on !== 1);
+    const circle = node.querySelector('circle');
+    if (on !== 1) { if (circle) circle.remove(); return; }
+    const box = node.querySelector('rect');
+    el('circle', { cx: +box.getAttribute('x') + U / 2, cy: +box.getAttribute('y') + U / 2, r: U * 0.34 }, node);
+  }
+
+  // Clues read "done" only while the board shows a solve step or a solution (while
+  // painting, the clues are the picture's own and would all read done).
+  updateClues() {
+    if (this.view.kind === 'sheet' && this.rowClueNodes) {
+      for (const g of [...this.rowClueNodes, ...this.colClueNodes]) g.classList.remove('done');
+      return;
+    }
+    super.updateClues();
   }
 
   setView(view, spec = {}) {
@@ -77,6 +132,11 @@ export class EditorBoard extends Board {
   // Every wall the setter drew: those that part two regions solid, the others (a wall with
   // the same region on both sides) dashed, so nothing drawn is invisible.
   drawWalls() {
+    this.wallGroup = el('g', { class: 'walls' }, this.svg);
+    this.fillWalls();
+  }
+
+  fillWalls() {
     const { x0, y0, sheet } = this;
     const { width: w, height: h } = sheet;
     const reg = sheet.regions();
@@ -89,8 +149,9 @@ export class EditorBoard extends Board {
         if (r + 1 < h && sheet.down[i]) (reg[r][c] !== reg[r + 1][c] ? parting : loose).push(`M${x0 + c * U} ${y0 + (r + 1) * U}h${U}`);
       }
     }
-    el('path', { class: 'regions', d: parting.join('') }, this.svg);
-    if (loose.length) el('path', { class: 'regions loose', d: loose.join('') }, this.svg);
+    this.wallGroup.replaceChildren();
+    el('path', { class: 'regions', d: parting.join('') }, this.wallGroup);
+    if (loose.length) el('path', { class: 'regions loose', d: loose.join('') }, this.wallGroup);
   }
 
   describe(i) {
@@ -263,8 +324,11 @@ export class EditorBoard extends Board {
     if (this.sheet.setCell(cell, this.stroke.on)) this.draw(this.sheet);
   }
 
+  // An edit starts: the board shows the sheet, without the highlights of the last verdict
+  // (drawn at the next draw).
   leaveView() {
-    if (this.view.kind !== 'sheet') { this.view = { kind: 'sheet' }; this.spec = {}; }
+    this.view = { kind: 'sheet' };
+    this.spec = {};
   }
 
   keyDown(event) {

@@ -14,7 +14,7 @@
 export const RULES = ['no-three-same', 'no-three-black'];
 const MAX_HISTORY = 200;
 const SAVED_HISTORY = 30;
-const MAX_SIDE = 30;
+const MAX_SIDE = 100; // the genres' own limit; the player offers up to 30×30
 
 const bitsOf = (text, n) => {
   const bits = new Uint8Array(n);

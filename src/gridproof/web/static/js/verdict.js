@@ -63,9 +63,13 @@ export class VerdictPanel {
     $('ws-verdict').classList.add('stale');
   }
 
+  // While a request is out the last words stay (greyed, the region busy), so a screen
+  // reader hears each verdict once rather than "counting" after every edit.
   pending() {
     this.setState('pending', true);
-    this.say('', 'Counting the solutions…', 'pending');
+    const status = $('ws-verdict');
+    if (!status.textContent) this.say('', 'Counting the solutions…');
+    status.classList.add('pending');
   }
 
   failed(message, version) {

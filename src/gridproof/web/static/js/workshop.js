@@ -134,7 +134,7 @@ export class Workshop {
   // --- after every change ------------------------------------------------------------------
 
   edited() {
-    this.board.setView({ kind: 'sheet' });
+    this.board.leaveView();
     this.verdict.stale();
     this.clearFixes();
     this.publish(null);
@@ -162,7 +162,7 @@ export class Workshop {
     $('ws-redo').disabled = sheet.redoStack.length === 0;
     $('ws-pin').hidden = sheet.paints;
     this.renderClueInputs();
-    this.board.draw(sheet);
+    this.board.draw(sheet, title);
     document.body.classList.toggle('editing-cells', this.currentTool() === 'cell');
   }
 
