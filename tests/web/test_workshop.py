@@ -328,6 +328,10 @@ def test_an_ambiguous_board_is_repaired_by_one_suggested_edit(page: Any, tmp_pat
     expect(unique).to_contain_text("unique")
     unique.hover()
     assert page.locator("#ws-board .hl.target").count() >= 1
+    assert page.locator("#ws-board .differ").count() == 0
+    page.mouse.move(0, 0)  # away again: the two solutions come back
+    expect(page.locator("#ws-board .differ")).to_have_count(differ)
+    assert page.locator("#ws-board .hl.target").count() == 0
     shot(page, "workshop-norinori.png", tmp_path)
     text = unique.locator(".fix-text").inner_text()
     unique.click()

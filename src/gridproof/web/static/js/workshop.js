@@ -56,6 +56,7 @@ export class Workshop {
     $('workshop').hidden = false;
     this.fillGenres();
     if (!this.sheet) this.sheet = Sheet.fromSave(this.store.draft);
+    if (this.sheet && !this.catalog.has(this.sheet.genre)) this.sheet = null; // a genre gone
     if (view) {
       this.editView(view);
     } else if (source && this.catalog.has(source)) {
@@ -160,7 +161,7 @@ export class Workshop {
     $('ws-picture').hidden = !sheet.hasPicture;
     $('ws-undo').disabled = sheet.undoStack.length === 0;
     $('ws-redo').disabled = sheet.redoStack.length === 0;
-    $('ws-pin').hidden = sheet.paints;
+    $('ws-pin').hidden = sheet.paints || this.verdict.outcome !== 'multiple';
     this.renderClueInputs();
     this.board.draw(sheet, title);
     document.body.classList.toggle('editing-cells', this.currentTool() === 'cell');
@@ -176,8 +177,7 @@ export class Workshop {
   status(text, tone = '') {
     const node = $('ws-repair-status');
     node.textContent = text || '';
-    node.className = `small ${tone}`;
-    if (text) this.announce(text);
+    node.className = `small ${tone}`; // a live region of its own
   }
 
   // --- the live verdict --------------------------------------------------------------------
@@ -234,9 +234,10 @@ export class Workshop {
       if (sheet.version !== version) return;
       this.fixes = reply.edits || [];
       this.renderFixes();
+      const cut = reply.complete === false ? ' (the search stopped at its deadline)' : '';
       this.status(this.fixes.length
-        ? `${this.fixes.length} suggestion${this.fixes.length === 1 ? '' : 's'}: point at one to see its cells, choose it to apply it.`
-        : 'No single edit fixes this board.');
+        ? `${this.fixes.length} suggestion${this.fixes.length === 1 ? '' : 's'}${cut}: point at one to see its cells, choose it to apply it.`
+        : `No single edit fixes this board${cut}.`);
     } catch (error) {
       if (sheet.version === version) this.status(error.message, 'bad');
     } finally {
