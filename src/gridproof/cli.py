@@ -107,6 +107,8 @@ def _solve(args: argparse.Namespace) -> int:
             _emit(f"{number:>4}. [{step.rule}] {step.text}")
         if result.contradiction is not None:
             _emit(f"contradiction: {result.contradiction.text}")
+        for note in result.notes:
+            _emit(f"note: {note}")
         if result.timed_out:
             _emit("stopped: out of time")
         completed += result.complete

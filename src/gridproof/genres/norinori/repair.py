@@ -67,4 +67,6 @@ def _text(geo: Geometry, cell: int, path: list[int], new: int) -> str:
     where = cell_name(cell, geo.width)
     if len(path) == 1:
         return f"move {where} into region {new + 1}"
-    return f"move {where} and {len(path) - 1} cells beside it into region {new + 1}"
+    others = len(path) - 1
+    cells = "cell" if others == 1 else "cells"
+    return f"move {where} and {others} {cells} beside it into region {new + 1}"
