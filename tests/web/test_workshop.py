@@ -19,53 +19,17 @@ import json
 import re
 import struct
 import zlib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from gridproof import bank, service, workshop
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GridproofError
 from gridproof.core.registry import genres
 from tests.web import test_player as player
-from tests.web.conftest import LiveServer
-
-page = player.page  # the player's page: desktop, light theme, fails on any page error
-shot = player.shot
-
-
-@pytest.fixture(scope="module")
-def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
-    """The chromium that test_player.py's session fixture launched, when it has; else one of
-    our own for this module, closed before the player's tests start. (A second Playwright in
-    one thread fails, so the two modules cannot each hold one for the whole session; once
-    `browser` lives in conftest.py this fixture goes.)"""
-    running = _players_browser(request)
-    if running is not None:
-        yield running
-        return
-    if not player.CHROMIUM.exists():
-        pytest.fail(f"{player.CHROMIUM} is missing: run `make browser` (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(player.CHROMIUM), args=player.ARGS
-        )
-        yield chromium
-        chromium.close()
-
-
-def _players_browser(request: pytest.FixtureRequest) -> Any:
-    manager = request.config.pluginmanager.getplugin("funcmanage")
-    for item in request.session.items:
-        if getattr(item, "module", None) is player:
-            defs = manager.getfixturedefs("browser", item) or []
-            cached = defs[-1].cached_result if defs else None
-            return cached[0] if cached and cached[2] is None else None
-    return None
-
+from tests.web.conftest import LiveServer, shot
 
 DRAWN = "https://puzz.link/p?norinori/5/5/cag4ocjo"  # a unique 5×5 Norinori (the README's)
 PAINTED = [".###.", "#...#", "#####", "#...#", "#...#"]  # a unique 5×5 Nonogram picture
