@@ -77,7 +77,7 @@ class Report:
             return f"Unique{graded}: {len(self.path)} deductions solve it from the empty board."
         if self.outcome is Verdict.MULTIPLE:
             cells = self.differ.bit_count()
-            return f"Several solutions: two of them differ in {cells} cells, shown highlighted."
+            return f"Several solutions: two of them differ in {cells} cells."
         if self.outcome is Verdict.NONE:
             why = self.reason.text if self.reason else "every way of filling it breaks a rule"
             return f"No solution: {why}."
