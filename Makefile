@@ -4,6 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+WORKERS ?= 1
 
 .PHONY: serve test install dev lint typecheck pytest bench clean browser screenshots
 
@@ -25,7 +26,7 @@ install: $(VENV)/.base
 dev: $(VENV)/.dev
 
 serve: install
-	$(PY) -m gridproof serve --host $(HOST) --port $(PORT)
+	$(PY) -m gridproof serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 lint: dev
 	$(VENV)/bin/ruff check src tests benchmarks

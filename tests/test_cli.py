@@ -256,19 +256,25 @@ def test_a_broken_pipe_exits_quietly(
 
 
 def test_serve_runs_uvicorn_on_the_app(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     import uvicorn
 
     calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
     monkeypatch.setattr(uvicorn, "run", lambda *a, **k: calls.append((a, k)))
+    monkeypatch.setenv("GRIDPROOF_DB", str(tmp_path / "bank.sqlite3"))
+    monkeypatch.setenv("GRIDPROOF_HOSTS", "")
     assert run(capsys, "serve")[0] == 0
     assert run(capsys, "serve", "--host", "0.0.0.0", "--port", "9000", "--reload")[0] == 0
     assert run(capsys, "serve", "--reload", "no")[0] == 0
+    local = {"host": "127.0.0.1", "port": 8000, "reload": False, "workers": 1}
     assert calls == [
-        (("gridproof.web.app:app",), {"host": "127.0.0.1", "port": 8000, "reload": False}),
-        (("gridproof.web.app:app",), {"host": "0.0.0.0", "port": 9000, "reload": True}),
-        (("gridproof.web.app:app",), {"host": "127.0.0.1", "port": 8000, "reload": False}),
+        (("gridproof.web.app:app",), local),
+        (
+            ("gridproof.web.app:app",),
+            {"host": "0.0.0.0", "port": 9000, "reload": True, "workers": None},
+        ),
+        (("gridproof.web.app:app",), local),
     ]
 
 

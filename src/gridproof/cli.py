@@ -258,10 +258,40 @@ def _serve(args: argparse.Namespace) -> int:
         os.environ["GRIDPROOF_DB"] = str(Path(args.db).expanduser().resolve())
     if args.no_fill:
         os.environ["GRIDPROOF_FILL"] = "0"
+    os.environ["GRIDPROOF_HOSTS"] = ",".join(_served_hosts(args.host, args.allow_host))
+    _check_bank()
     uvicorn.run(
-        "gridproof.web.app:app", host=args.host, port=args.port, reload=args.reload == "yes"
+        "gridproof.web.app:app",
+        host=args.host,
+        port=args.port,
+        reload=args.reload == "yes",
+        workers=None if args.reload == "yes" else args.workers,
     )
     return EXIT_OK
+
+
+def _served_hosts(host: str, allowed: Sequence[str]) -> list[str]:
+    """The Host names the server answers: the address it binds and `--allow-host`; any
+    name when it binds every address (its names are not known here)."""
+    if host in ("0.0.0.0", "::", ""):
+        return ["*"]
+    return [host.strip("[]"), *allowed]
+
+
+def _check_bank() -> None:
+    """One clear line, before the server starts, when the bank file cannot be used."""
+    import sqlite3
+
+    from gridproof import bank
+
+    path = os.environ.get("GRIDPROOF_DB") or str(bank.default_path())
+    try:
+        bank.Bank(path)
+    except (sqlite3.Error, OSError) as error:
+        raise UsageError(
+            f"the puzzle bank {quote(path)} cannot be used: {error} "
+            "(move it aside or pass --db PATH)"
+        ) from None
 
 
 # --- arguments ---------------------------------------------------------------------------
@@ -330,6 +360,21 @@ def _parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="the puzzle bank's SQLite file (default: $GRIDPROOF_DB, else "
         "~/.local/share/gridproof/bank.sqlite3)",
+    )
+    serve.add_argument(
+        "--workers",
+        type=_count_arg,
+        default=1,
+        metavar="N",
+        help="server processes sharing the bank, so hints use N cores (default 1)",
+    )
+    serve.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer requests for this host name (the bound address and localhost "
+        "always; any name when binding 0.0.0.0)",
     )
     serve.add_argument(
         "--no-fill",
@@ -542,7 +587,7 @@ def _size(item: service.Loaded) -> str:
 
 
 def _emit(line: str) -> None:
-    print(line, flush=True)
+    print(_printable(line), flush=True)
 
 
 def _emit_json(value: dict[str, Any]) -> None:
@@ -550,7 +595,14 @@ def _emit_json(value: dict[str, Any]) -> None:
 
 
 def _say_error(message: str) -> None:
-    print(f"gridproof: error: {' '.join(message.split())}", file=sys.stderr, flush=True)
+    one_line = " ".join(message.split())
+    print(f"gridproof: error: {_printable(one_line)}", file=sys.stderr, flush=True)
+
+
+def _printable(text: str) -> str:
+    """`text` with anything that is not a character (a lone surrogate from a file name or
+    an argument) written as an escape, so printing it cannot fail."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _silence_stdout() -> None:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +32,9 @@ from gridproof.core.outcome import Verdict
 from gridproof.core.trace import Step, Violation
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
+MAX_JSON_DIGITS = 18
+"""The longest integer a JSON puzzle may hold (sizes and clues are far shorter)."""
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 FORMATS = ("code", "url", "json")
 _URL_HOSTS = ("puzz.link", "pzv.jp")
 _URL_MODES = ("_edit", "_play")
@@ -201,6 +206,7 @@ def load(source: str, *, files: bool = True) -> list[Loaded]:
     text = source.strip()
     if not text:
         raise CodeError("empty source: expected a puzzle code, a puzz.link URL or a JSON file")
+    _check_characters(text, "source")
     if text.startswith("{"):
         return _load_document(text, "json", "JSON text")
     if _is_url(text):
@@ -396,12 +402,19 @@ def _load_code(text: str, name: str) -> Loaded:
 
 def _load_file(path: Path) -> list[Loaded]:
     where = f"file {_quote_path(str(path))}"
+    too_large = f"{where} is larger than {MAX_FILE_BYTES // 2**20} MB"
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise CodeError(f"{where} is larger than {MAX_FILE_BYTES // 2**20} MB")
-        raw = path.read_bytes()
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise CodeError(f"cannot read {where}: it is a folder")
+        if not stat.S_ISREG(mode):  # a device or a pipe could never end
+            raise CodeError(f"{where} is not a regular file")
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)  # at most the limit, whatever stat says
     except OSError as error:
         raise CodeError(f"cannot read {where}: {error.strerror or error}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise CodeError(too_large)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -409,14 +422,51 @@ def _load_file(path: Path) -> list[Loaded]:
     return _load_document(text, path.stem, where)
 
 
-def _load_document(text: str, stem: str, where: str) -> list[Loaded]:
+def parse_json(text: str, where: str) -> Any:
+    """`text` as JSON, with every problem a one-line `CodeError` at `where`: invalid JSON,
+    nesting too deep to walk, a number of more than `MAX_JSON_DIGITS` digits (no puzzle
+    needs one, and Python cannot print those past 4,300), text that is no character at all
+    (a lone surrogate escape such as \\ud800)."""
+    _check_characters(text, where)
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_int=lambda digits: _json_int(digits, where))
     except json.JSONDecodeError as error:
         at = f"line {error.lineno}, column {error.colno}"
         raise CodeError(f"{where}: invalid JSON at {at}: {error.msg}") from None
     except RecursionError:
         raise CodeError(f"{where}: JSON nested too deeply") from None
+    if _SURROGATE.search(text) and not _encodable(doc):
+        raise CodeError(f"{where}: JSON text holds a lone surrogate escape (not a character)")
+    return doc
+
+
+def _check_characters(text: str, where: str) -> None:
+    """`CodeError` for text holding a lone surrogate (no character: it cannot be printed,
+    sent or stored), which a command line or a JSON string can smuggle in."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise CodeError(
+            f"{where}: character {error.start + 1} is a lone surrogate (not a character)"
+        ) from None
+
+
+def _json_int(digits: str, where: str) -> int:
+    if len(digits) > MAX_JSON_DIGITS + digits.startswith("-"):
+        raise CodeError(f"{where}: a JSON number of {len(digits)} digits is too long for a puzzle")
+    return int(digits)
+
+
+def _encodable(value: object) -> bool:
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _load_document(text: str, stem: str, where: str) -> list[Loaded]:
+    doc = parse_json(text, where)
     if not isinstance(doc, dict):
         raise CodeError(f"{where}: expected a JSON object, found {_json_type(doc)}")
     if "puzzles" not in doc:

@@ -170,3 +170,14 @@ def test_the_real_server_kills_generation_when_the_client_disconnects(
         time.sleep(0.1)
     assert not any(alive(pid) for pid in seen)
     assert spawned_workers(live_server.pid) == []
+
+
+def test_server_processes_on_one_bank_start_one_filler_between_them(tmp_path: Path) -> None:
+    path = str(tmp_path / "bank.sqlite3")
+    first = workers.Filler(path, [], 1, 1.0)
+    second = workers.Filler(path, [], 1, 1.0)
+    assert first._take_lock()
+    assert not second._take_lock()  # the first holds the lock: the second leaves the filling
+    first.stop()
+    assert second._take_lock()  # released with the first: the next server process fills
+    second.stop()

@@ -20,6 +20,8 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -31,16 +33,17 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from gridproof import bank, play, service, workshop
 from gridproof.core import registry
 from gridproof.core.deadline import Deadline
-from gridproof.core.errors import GenerationError, GridproofError
+from gridproof.core.errors import GenerationError, GridproofError, quote
 from gridproof.version import __version__
 from gridproof.web import workers
+from gridproof.web.guard import Guard
 
 MAX_SOURCE_CHARS = 100_000
 MAX_DEADLINE_S = 10.0
@@ -56,8 +59,11 @@ REPAIR_S = 8.0
 UNIQUE_S = 20.0
 MAX_REPAIR_S = 30.0
 """The workshop's suggestions and "Make unique" may take longer than a count."""
-KILL_GRACE_S = 5.0
-"""How long a generation worker may outlive its own deadline before it is killed."""
+KILL_GRACE_S = 2.0
+"""How long a generation worker may outlive its own deadline before it is killed (what a
+worker needs to notice an expired deadline, say so and end)."""
+GENERATE_SHARE = 0.8
+"""Of a new game's deadline, the share for generating (the rest verifies the board)."""
 
 log = logging.getLogger("gridproof.web")
 
@@ -146,6 +152,7 @@ app = FastAPI(
     lifespan=_lifespan,
 )
 app.mount("/static", StaticFiles(packages=[("gridproof.web", "static")]), name="static")
+app.add_middleware(Guard)
 
 
 def _context(request: Request) -> Context:
@@ -158,6 +165,18 @@ def _context(request: Request) -> Context:
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_keys(cls, data: Any) -> Any:
+        """One error for unknown keys, however many (pydantic would make one per key)."""
+        if isinstance(data, dict):
+            unknown = [key for key in data if key not in cls.model_fields]
+            if unknown:
+                more = f" and {len(unknown) - 1} more" if len(unknown) > 1 else ""
+                known = ", ".join(cls.model_fields)
+                raise ValueError(f"unknown key {quote(str(unknown[0]))}{more}; keys: {known}")
+        return data
 
 
 class CountRequest(_Body):
@@ -274,21 +293,31 @@ def _describe(problem: Any) -> str:
     if problem.get("type") == "json_invalid":
         at = f" at character {loc[1]}" if len(loc) > 1 else ""
         return f"the body is not valid JSON{at} ({problem.get('ctx', {}).get('error', 'syntax')})"
-    where = ".".join(str(part) for part in loc if part not in ("body", "query"))
+    where = ".".join(_key(part) for part in loc if part not in ("body", "query"))
+    message = " ".join(str(problem.get("msg", "is invalid")).split())
     if where:
-        return f"{where}: {problem.get('msg', 'is invalid')}"
+        return f"{where}: {message}"
+    if problem.get("type") == "value_error":
+        return message.removeprefix("Value error, ")
     if problem.get("type") == "missing":
         return "the body is missing: send a JSON object"
     return "the body must be a JSON object sent as application/json"
 
 
-# --- the page ----------------------------------------------------------------------------
+def _key(part: object) -> str:
+    """A key of the request as an error message names it: quoted unless it is a plain name
+    (a key the client made up may hold line breaks or anything else)."""
+    text = str(part)
+    return text if text.isidentifier() or text.isdigit() else quote(text)
 
-POLICY = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-    "img-src 'self' data:; manifest-src 'self'; base-uri 'none'; form-action 'self'; "
-    "frame-ancestors 'none'"
-)
+
+@app.exception_handler(sqlite3.Error)
+async def _bank_error(request: Request, error: sqlite3.Error) -> JSONResponse:
+    log.error("the puzzle bank failed: %s", error)
+    return _error(503, f"the puzzle bank cannot be read: {' '.join(str(error).split())}")
+
+
+# --- the page ----------------------------------------------------------------------------
 
 
 @cache
@@ -298,14 +327,7 @@ def _page() -> str:
 
 @app.get("/", response_class=HTMLResponse, include_in_schema=False)
 def index() -> HTMLResponse:
-    return HTMLResponse(
-        _page(),
-        headers={
-            "Content-Security-Policy": POLICY,
-            "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer",
-        },
-    )
+    return HTMLResponse(_page())  # the security headers come with every response (Guard)
 
 
 # --- the API: puzzles ----------------------------------------------------------------------
@@ -336,13 +358,19 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
         record = await run_in_threadpool(context.bank.pick, key, body.exclude)
         if record is not None:
             return _view_of(record, "bank")
-    deadline_s = min(body.deadline_s, context.settings.generate_s)
+    deadline = Deadline(min(body.deadline_s, context.settings.generate_s))
     for attempt in range(3):
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31 - 1) + 1
+
+        def budget(left: float, seed: int = seed) -> tuple[Any, ...]:
+            # what is left once a worker is free: most for generating, the rest to verify
+            now = time.monotonic()
+            return (key, seed, now + left * GENERATE_SHARE, now + left)
+
         record = await context.processes.run(
-            bank.make_record,
-            (key, seed, deadline_s, bank.VERIFY_SECONDS),
-            deadline_s + bank.VERIFY_SECONDS + KILL_GRACE_S,
+            workers.record_until,
+            budget,
+            max(0.0, deadline.remaining()) + KILL_GRACE_S,
             request.is_disconnected,
         )
         await run_in_threadpool(context.bank.add, record)
@@ -527,14 +555,16 @@ async def _workshop(
 
 
 @app.post("/api/count")
-async def count(body: CountRequest) -> dict[str, Any]:
+async def count(body: CountRequest, request: Request) -> dict[str, Any]:
     """Count the solutions of the first puzzle in `source` (deadline at most 10 s)."""
     deadline_s = min(body.deadline_s, MAX_DEADLINE_S)
 
-    def work() -> dict[str, Any]:
-        return service.count(_first(body.source), body.limit, deadline_s).to_json()
+    item = _first(body.source)
 
-    return await run_in_threadpool(work)
+    def work(deadline: Deadline) -> dict[str, Any]:
+        return service.count(item, body.limit, deadline).to_json()
+
+    return await workers.in_thread(work, deadline_s, request.is_disconnected)
 
 
 @app.post("/api/convert")

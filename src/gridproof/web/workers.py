@@ -10,7 +10,9 @@
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import multiprocessing
+import os
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from multiprocessing.connection import Connection
@@ -19,7 +21,7 @@ from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 
-from gridproof.bank import Key, fill_forever
+from gridproof.bank import Key, Record, fill_forever, make_record
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError, GridproofError
 
@@ -62,16 +64,25 @@ class Processes:
     async def run(
         self,
         function: Callable[..., T],
-        args: tuple[Any, ...],
+        args: tuple[Any, ...] | Callable[[float], tuple[Any, ...]],
         limit_s: float,
         gone: Callable[[], Awaitable[bool]],
     ) -> T:
         """`function(*args)` in a new process; `Gone` if `gone()` turns true first (the
-        process is killed), `WorkerFailed` if it dies or outlives `limit_s` seconds.
+        process is killed), `WorkerFailed` if it dies or outlives `limit_s` seconds from
+        this call: the wait for a free slot counts. `args` may be a function of the
+        seconds left once a slot is free (to hand the worker what remains of the limit).
         A `GenerationError` or `GridproofError` raised in the worker is raised here."""
+        end = time.monotonic() + limit_s
         async with self.slots:
             if await gone():
                 raise Gone()
+            left = end - time.monotonic()
+            if left <= 0:
+                raise WorkerFailed("every worker was busy for the whole deadline; try again")
+            if callable(args):
+                args = args(left)
+            limit_s = left
             receiver, sender = _CONTEXT.Pipe(duplex=False)
             process = _CONTEXT.Process(target=_child, args=(sender, function, args), daemon=True)
             process.start()
@@ -102,7 +113,7 @@ class Processes:
             if not process.is_alive() and not receiver.poll():
                 raise WorkerFailed(f"the worker process died (exit code {process.exitcode})")
             if time.monotonic() > end:
-                raise WorkerFailed(f"the worker ran past its limit of {limit_s:g} s")
+                raise WorkerFailed(f"the worker ran past its limit of {limit_s:.3g} s")
             if await gone():
                 raise Gone()
             await asyncio.sleep(POLL_SECONDS)
@@ -143,10 +154,22 @@ async def in_thread(
     return task.result()
 
 
+def record_until(key: Key, seed: int, generate_end: float, verify_end: float) -> Record:
+    """`bank.make_record` in a worker, with its budgets ending at the given moments of the
+    monotonic clock (one clock for every process of the machine): starting the process
+    takes time, and that time comes out of the caller's deadline, not on top of it."""
+    now = time.monotonic()
+    return make_record(key, seed, max(0.01, generate_end - now), max(0.01, verify_end - now))
+
+
 class Filler:
-    """The background process that stocks the bank at start-up (see `bank.fill`)."""
+    """The background process that stocks the bank at start-up (see `bank.fill`). Several
+    server processes on one bank start one filler between them: the first to lock
+    `<bank>.fill-lock` runs it, the others leave it be."""
 
     def __init__(self, path: str, plan: Sequence[Key], target: int, generate_s: float) -> None:
+        self.lock_path = f"{path}.fill-lock"
+        self.lock: int | None = None
         self.process: BaseProcess = _CONTEXT.Process(
             target=fill_forever,
             args=(path, list(plan), target, generate_s),
@@ -155,7 +178,21 @@ class Filler:
         )
 
     def start(self) -> None:
-        self.process.start()
+        if self._take_lock():
+            self.process.start()
+
+    def _take_lock(self) -> bool:
+        try:
+            handle = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return True  # no lock file can be made (a read-only folder): fill anyway
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(handle)
+            return False  # another server process fills this bank
+        self.lock = handle  # held for as long as this process lives (or until stop)
+        return True
 
     @property
     def running(self) -> bool:
@@ -164,3 +201,6 @@ class Filler:
     def stop(self) -> None:
         if self.process.pid is not None:
             _stop(self.process)
+        if self.lock is not None:
+            os.close(self.lock)
+            self.lock = None

@@ -1,0 +1,79 @@
+"""`gridproof serve` before the server starts: the bank file checked in one line, the host
+names the server answers."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from gridproof import cli
+from tests.test_cli import assert_usage_error
+
+
+@pytest.fixture
+def no_server(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
+    """uvicorn.run recorded, not run."""
+    import uvicorn
+
+    runs: list[dict[str, object]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: runs.append(options))
+    for name in ("GRIDPROOF_DB", "GRIDPROOF_FILL", "GRIDPROOF_HOSTS"):
+        monkeypatch.setenv(name, "")  # so that teardown restores what serve sets
+        monkeypatch.delenv(name)
+    return runs
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        (b"this is not a database, just text" * 100, "not a database"),
+        (b"SQLite format 3\0" + b"\xff" * 300, ""),
+    ],
+    ids=["text", "truncated"],
+)
+def test_a_bank_file_that_is_not_a_bank_is_one_line_before_start(
+    capsys: pytest.CaptureFixture[str],
+    no_server: list[dict[str, object]],
+    tmp_path: Path,
+    content: bytes,
+    fragment: str,
+) -> None:
+    path = tmp_path / "bank.sqlite3"
+    path.write_bytes(content)
+    message = assert_usage_error(capsys, "serve", "--db", str(path), "--no-fill")
+    assert "cannot be used" in message
+    assert fragment in message
+    assert no_server == []
+
+
+def test_a_read_only_bank_is_one_line_before_start(
+    capsys: pytest.CaptureFixture[str], no_server: list[dict[str, object]], tmp_path: Path
+) -> None:
+    path = tmp_path / "bank.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE puzzles (id INTEGER)")  # an old bank the server must migrate
+    path.chmod(0o444)
+    tmp_path.chmod(0o555)
+    try:
+        if os.access(path, os.W_OK):
+            pytest.skip("running as root: files are writable whatever their mode")
+        message = assert_usage_error(capsys, "serve", "--db", str(path), "--no-fill")
+        assert "cannot be used" in message
+    finally:
+        tmp_path.chmod(0o755)
+        path.chmod(0o644)
+
+
+def test_serve_answers_the_bound_address_and_the_names_allowed(
+    no_server: list[dict[str, object]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = str(tmp_path / "bank.sqlite3")
+    argv = ["serve", "--db", db, "--no-fill", "--host", "192.0.2.7", "--allow-host", "pz.lan"]
+    assert cli.main([*argv, "--workers", "2"]) == 0
+    assert os.environ["GRIDPROOF_HOSTS"] == "192.0.2.7,pz.lan"
+    assert no_server[-1]["workers"] == 2
+    assert cli.main(["serve", "--db", db, "--no-fill", "--host", "0.0.0.0"]) == 0
+    assert os.environ["GRIDPROOF_HOSTS"] == "*"
