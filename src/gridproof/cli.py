@@ -53,6 +53,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, GridproofError) as error:
         _say_error(str(error))
         return EXIT_USAGE
+    except MemoryError:
+        _say_error("out of memory: the board needs more memory than this machine gives")
+        return EXIT_USAGE
     except KeyboardInterrupt:
         return EXIT_INTERRUPT
     except BrokenPipeError:

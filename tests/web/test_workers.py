@@ -181,3 +181,15 @@ def test_server_processes_on_one_bank_start_one_filler_between_them(tmp_path: Pa
     first.stop()
     assert second._take_lock()  # released with the first: the next server process fills
     second.stop()
+
+
+def allocate_too_much() -> int:
+    return len(bytearray(4 * workers.MEMORY_LIMIT))
+
+
+def test_a_worker_that_needs_too_much_memory_fails_clearly() -> None:
+    async def main() -> None:
+        with pytest.raises(workers.WorkerFailed, match="needs more than 1024 MB"):
+            await workers.Processes(1).run(allocate_too_much, (), 60, never_gone)
+
+    run(main())

@@ -311,6 +311,12 @@ def _key(part: object) -> str:
     return text if text.isidentifier() or text.isdigit() else quote(text)
 
 
+@app.exception_handler(MemoryError)
+async def _out_of_memory(request: Request, error: MemoryError) -> JSONResponse:
+    log.error("a request ran out of memory: %s %s", request.method, request.url.path)
+    return _error(503, "this board needs more memory than the server gives one request")
+
+
 @app.exception_handler(sqlite3.Error)
 async def _bank_error(request: Request, error: sqlite3.Error) -> JSONResponse:
     log.error("the puzzle bank failed: %s", error)

@@ -13,6 +13,7 @@ import asyncio
 import fcntl
 import multiprocessing
 import os
+import resource
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from multiprocessing.connection import Connection
@@ -38,10 +39,19 @@ class WorkerFailed(Exception):
     """A worker process died or overran its hard limit without an answer."""
 
 
+MEMORY_LIMIT = 1024 * 2**20
+"""The address space a worker process may take (RLIMIT_AS): a board that needs more ends
+the worker's call with a clear 503, never the machine's memory."""
+
+
 def _child(conn: Connection, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
-    """A worker's body: run `function(*args)` and send back what happened."""
+    """A worker's body: run `function(*args)` under the memory limit and send back what
+    happened."""
+    _limit_memory()
     try:
         result = function(*args)
+    except MemoryError:
+        conn.send(("memory", f"the work needs more than {MEMORY_LIMIT // 2**20} MB", None))
     except GenerationError as error:
         conn.send(("generation", str(error), error.health))
     except GridproofError as error:
@@ -124,6 +134,15 @@ class Processes:
         self.running.clear()
 
 
+def _limit_memory() -> None:
+    try:
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ValueError, OSError):  # a platform without the limit: the algorithms' caps remain
+        pass
+
+
 def _unpack(kind: str, value: Any, health: Any) -> Any:
     if kind == "ok":
         return value
@@ -131,6 +150,8 @@ def _unpack(kind: str, value: Any, health: Any) -> Any:
         raise GenerationError(value, health or {})
     if kind == "input":
         raise GridproofError(value)
+    if kind == "memory":
+        raise WorkerFailed(value)
     raise WorkerFailed(value)
 
 
