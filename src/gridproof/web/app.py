@@ -316,7 +316,7 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31 - 1) + 1
         record = await context.processes.run(
             bank.make_record,
-            (key, seed, deadline_s, bank.VERIFY_SECONDS),
+            (key, seed, deadline_s),
             deadline_s + bank.VERIFY_SECONDS + KILL_GRACE_S,
             request.is_disconnected,
         )

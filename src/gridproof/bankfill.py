@@ -1,0 +1,574 @@
+"""Bulk filling of the bank: boards for seeds K, K+1, ... of one job, made by workers (this
+process, a local process pool, or a Dask cluster) and stored by one writer, this process.
+
+Glossary: a `job` is what a fill makes (genre, size, the grade asked, or None when each seed
+picks its own, and the generator version); a `range` is the seeds of one task; an
+`attempt` is what one seed gave a worker: a record, or a miss with its reason.
+
+Why the bank comes out the same whatever the number of workers, and whatever kills a fill:
+- a seed's attempt depends on the job and the seed alone: every budget that steers a
+  generator is counted in solver work, and the wall clock only ends a call. An attempt the
+  clock ended is not final: it is reported, never recorded, and the next run tries it again;
+- the writer stores finished ranges in seed order, whatever order the workers finish them
+  in, each batch in one transaction together with the seeds it finished (table `tried`), so
+  a kill at any moment leaves a prefix of the seeds stored, and a rerun of the same command
+  skips the tried seeds and goes on until the job holds `count` boards;
+- a board whose canonical code the bank holds already is a duplicate: the first seed, in
+  seed order, keeps it.
+
+Workers only generate and prove (`prove_range`); Dask is imported only for `--scheduler`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from enum import StrEnum
+from itertools import islice
+from typing import Any, Protocol, TextIO
+
+from gridproof import bank
+from gridproof.core import registry
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import CodeError, GenerationError, quote
+
+FILL_SECONDS = 300.0
+"""The wall clock for one board in a bulk fill: generous, since a board it ends is not
+banked and its seed is tried again by the next run."""
+TASK_SEEDS = 25
+"""The most seeds in one task (fewer when the fill is small, so that every worker has
+several and the progress moves)."""
+IN_FLIGHT = 2
+"""Ranges per worker submitted ahead of the writer: enough to keep workers busy, few enough
+that the ranges finished out of order, which the writer holds, stay few."""
+GIVE_UP_SEEDS = (20, 100)
+"""A fill gives up after trying 20 seeds per board it still needs, plus 100, in one run."""
+MAX_POOL_RESTARTS = 3
+"""How many times a local pool whose worker died is started again before the fill stops."""
+_WINDOW = 10_000
+"""Seeds read from `tried` at a time when looking for untried ones."""
+_WATCH_S = 0.5
+"""How often a pool worker checks that the writer is still there."""
+
+
+class Result(StrEnum):
+    KEPT = "kept"
+    DUPLICATE = "duplicate"
+    MISS = "miss"
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """What a fill makes: boards of one genre and size, of the grade asked (None: each seed
+    picks its own), by one generator version."""
+
+    genre: str
+    width: int
+    height: int
+    difficulty: str | None
+    generator: str
+
+    @property
+    def fields(self) -> tuple[str, int, int, str, str]:
+        """The job's columns in `tried` and `fills` (`asked` is '' when the seed picks)."""
+        return self.genre, self.width, self.height, self.difficulty or "", self.generator
+
+    def describe(self) -> str:
+        grade = self.difficulty or "grade picked by each seed"
+        return f"{self.genre} {self.width}x{self.height} ({grade}, {self.generator})"
+
+
+def check_job(genre_name: str, width: int, height: int, difficulty: str | None) -> Job:
+    """The job of a fill request; `CodeError` naming what is wrong with it."""
+    genre = registry.genre(genre_name)
+    size = f"{width}x{height}"
+    if difficulty is None:
+        bank.check_key(genre.name, size, bank.default_difficulty(genre))  # the size alone
+    else:
+        bank.check_key(genre.name, size, difficulty)
+    return Job(genre.name, width, height, difficulty, genre.generator)
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """What one seed gave: a record, or a miss with its reason. `final` is False when the
+    wall clock ended the attempt (not reproducible: tried again by the next run);
+    `unchecked` when the board was due an independent check that no oracle could run."""
+
+    seed: int
+    record: bank.Record | None = None
+    reason: str = ""
+    final: bool = True
+    unchecked: bool = False
+
+
+def attempt_seed(job: Job, seed: int, generate_s: float, check_every: int) -> Attempt:
+    """Generate and prove the board of `job` and `seed` (see `bank.prove_board`)."""
+    deadline = Deadline(generate_s)
+    try:
+        record = bank.prove_board(
+            job.genre, job.width, job.height, seed, job.difficulty, deadline, check_every
+        )
+    except GenerationError as error:
+        clock = deadline.expired() and not deadline.out_of_work()
+        return Attempt(seed, reason=" ".join(str(error).split()), final=not clock)
+    if job.difficulty is not None and record.difficulty != job.difficulty:
+        return Attempt(seed, reason=f"graded {record.difficulty}")
+    genre = registry.genre(job.genre)
+    due = bank.wants_check(genre, seed, record.difficulty, check_every)
+    return Attempt(seed, record, unchecked=due and len(record.checks) == 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One worker's part: prove the boards of a range of seeds. Plain data, so a process
+    pool or a Dask worker can run it (a worker needs only gridproof installed)."""
+
+    job: Job
+    generate_s: float = FILL_SECONDS
+    check_every: int = bank.CHECK_EVERY
+
+    def __call__(self, seeds: Sequence[int]) -> list[Attempt]:
+        return prove_range(self.job, seeds, self.generate_s, self.check_every)
+
+
+def prove_range(
+    job: Job, seeds: Sequence[int], generate_s: float, check_every: int
+) -> list[Attempt]:
+    """The attempts of `seeds`, in order."""
+    return [attempt_seed(job, seed, generate_s, check_every) for seed in seeds]
+
+
+# --- where the work runs -----------------------------------------------------------------
+
+
+class Runner(Protocol):
+    """Runs tasks somewhere: `submit` a numbered range, `done` blocks until some range is
+    finished and returns its number and attempts, in any order."""
+
+    workers: int
+
+    def submit(self, index: int, seeds: tuple[int, ...]) -> None: ...
+
+    def done(self) -> tuple[int, list[Attempt]]: ...
+
+    def close(self) -> None: ...
+
+
+class InProcess:
+    """Runs each range here, when the writer asks for it (`--jobs 1`)."""
+
+    def __init__(self, task: Task) -> None:
+        self.workers = 1
+        self._task = task
+        self._queue: deque[tuple[int, tuple[int, ...]]] = deque()
+
+    def submit(self, index: int, seeds: tuple[int, ...]) -> None:
+        self._queue.append((index, seeds))
+
+    def done(self) -> tuple[int, list[Attempt]]:
+        index, seeds = self._queue.popleft()
+        return index, self._task(seeds)
+
+    def close(self) -> None:
+        self._queue.clear()
+
+
+def _start_worker(writer: int) -> None:
+    """A pool worker leaves Ctrl+C to the writer, which stops the pool itself, and ends
+    when the writer is gone (killed with SIGKILL, say), rather than wait for work forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == writer:
+            time.sleep(_WATCH_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="gridproof-writer-watch", daemon=True).start()
+
+
+class LocalPool:
+    """A pool of `jobs` fresh processes (spawned, not forked) on this machine. A worker that
+    dies breaks the pool: a new pool takes over the unfinished ranges."""
+
+    def __init__(self, task: Task, jobs: int) -> None:
+        self.workers = jobs
+        self._task = task
+        self._pool = self._start()
+        self._futures: dict[Future[list[Attempt]], tuple[int, tuple[int, ...]]] = {}
+        self._restarts = 0
+
+    def _start(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
+        )
+
+    def submit(self, index: int, seeds: tuple[int, ...]) -> None:
+        self._futures[self._pool.submit(self._task, seeds)] = (index, seeds)
+
+    def done(self) -> tuple[int, list[Attempt]]:
+        while True:
+            finished, _ = wait(self._futures, return_when=FIRST_COMPLETED)
+            future = min(finished, key=lambda each: self._futures[each][0])
+            index, _ = self._futures[future]
+            try:
+                attempts = future.result()
+            except BrokenProcessPool:
+                self._restart()
+                continue
+            del self._futures[future]
+            return index, attempts
+
+    def _restart(self) -> None:
+        self._restarts += 1
+        if self._restarts > MAX_POOL_RESTARTS:
+            raise RuntimeError(f"the local pool's workers died {self._restarts} times")
+        unfinished = sorted(self._futures.values())
+        self._kill()
+        self._pool = self._start()
+        self._futures = {}
+        for index, seeds in unfinished:
+            self.submit(index, seeds)
+
+    def _kill(self) -> None:
+        """Stop the pool now: ranges still running are abandoned (their seeds stay untried)."""
+        # The executor keeps its processes private; without them shutdown would wait for
+        # every running range to finish.
+        workers = list((getattr(self._pool, "_processes", None) or {}).values())
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        for process in workers:
+            process.terminate()
+        for process in workers:
+            process.join(5)
+
+    def close(self) -> None:
+        self._kill()
+
+
+class DaskCluster:
+    """The workers of a Dask distributed scheduler at `address`. The scheduler hands the
+    ranges of a lost worker to the others."""
+
+    def __init__(self, task: Task, address: str, timeout_s: float = 10.0) -> None:
+        try:  # untyped, and only for this runner: imported here, as a plain module
+            distributed: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise CodeError(
+                "--scheduler needs dask.distributed: pip install 'gridproof[cluster]'"
+            ) from None
+        self.address = address if "://" in address else f"tcp://{address}"
+        try:
+            self._client = distributed.Client(self.address, timeout=timeout_s)
+        except (OSError, TimeoutError) as error:
+            raise CodeError(
+                f"cannot reach the Dask scheduler at {quote(self.address)}: {error}"
+            ) from None
+        self.workers = max(1, sum(self._client.nthreads().values()))
+        self._task = task
+        self._done = distributed.as_completed()
+        self._futures: dict[Any, tuple[int, Any]] = {}
+
+    def submit(self, index: int, seeds: tuple[int, ...]) -> None:
+        future = self._client.submit(self._task, seeds, pure=False, retries=2)
+        self._futures[future.key] = (index, future)
+        self._done.add(future)
+
+    def done(self) -> tuple[int, list[Attempt]]:
+        future = next(self._done)
+        index, _ = self._futures.pop(future.key)
+        attempts: list[Attempt] = future.result()
+        return index, attempts
+
+    def close(self) -> None:
+        for _, future in self._futures.values():
+            future.cancel()
+        self._futures.clear()
+        self._client.close()
+
+
+# --- the writer ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A fill: `count` boards of `job` from seeds `start`, `start + 1`, ..."""
+
+    job: Job
+    start: int
+    count: int
+    generate_s: float = FILL_SECONDS
+    check_every: int = bank.CHECK_EVERY
+    chunk: int | None = None
+    """Seeds per task (None: up to `TASK_SEEDS`, fewer for a small fill)."""
+    max_seeds: int | None = None
+    """The most seeds this run tries before it gives up (None: `GIVE_UP_SEEDS`)."""
+
+
+@dataclass(slots=True)
+class Tally:
+    """What a fill did so far. `before` is the boards the job held from `start` on when it
+    began; `retries` the seeds the wall clock ended (tried again by the next run)."""
+
+    target: int
+    before: int = 0
+    kept: int = 0
+    duplicates: int = 0
+    misses: int = 0
+    retries: int = 0
+    checked: int = 0
+    unchecked: int = 0
+    status: str = "running"
+    first: int | None = None
+    last: int | None = None
+    """The first and last seed this run finished."""
+    started: float = field(default_factory=time.monotonic)
+
+    @property
+    def total(self) -> int:
+        return self.before + self.kept
+
+    @property
+    def tried(self) -> int:
+        return self.kept + self.duplicates + self.misses
+
+    @property
+    def failures(self) -> int:
+        return self.misses + self.retries
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+
+def fill(
+    store: bank.Bank,
+    plan: Plan,
+    runner: Runner,
+    workers: str = "",
+    progress: Callable[[Tally], None] = lambda tally: None,
+) -> Tally:
+    """Run `plan` on `runner` and store what it makes; returns the tally, whose `status` is
+    `done`, `gave up` (the seed budget ran out) or `interrupted` (then re-raised)."""
+    job = plan.job
+    tally = Tally(plan.count, before=kept_since(store, job, plan.start))
+    if tally.total >= plan.count:
+        tally.status = "done"
+        runner.close()
+        return tally
+    fill_id = _start_fill(store, plan, workers)
+    try:
+        _run(store, plan, runner, fill_id, tally, progress)
+    except KeyboardInterrupt:
+        tally.status = "interrupted"
+        raise
+    except BaseException:
+        tally.status = "failed"
+        raise
+    finally:
+        runner.close()
+        _update_fill(store, fill_id, tally)
+    return tally
+
+
+def _run(
+    store: bank.Bank,
+    plan: Plan,
+    runner: Runner,
+    fill_id: int,
+    tally: Tally,
+    progress: Callable[[Tally], None],
+) -> None:
+    needed = plan.count - tally.total
+    chunk = plan.chunk or max(1, min(TASK_SEEDS, math.ceil(needed / (runner.workers * 8))))
+    budget = plan.max_seeds or GIVE_UP_SEEDS[0] * needed + GIVE_UP_SEEDS[1]
+    seeds = islice(untried_seeds(store, plan.job, plan.start), budget)
+    waiting: dict[int, list[Attempt]] = {}
+    submitted = stored = out = 0  # ranges submitted and stored; seeds out in ranges
+    sizes: dict[int, int] = {}
+    progress(tally)
+    while tally.total < plan.count:
+        rate = tally.kept / tally.tried if tally.tried else 1.0
+        while submitted - stored < runner.workers * IN_FLIGHT and (
+            tally.total + out * max(rate, 0.05) < plan.count
+        ):
+            batch = tuple(islice(seeds, chunk))
+            if not batch:
+                break
+            runner.submit(submitted, batch)
+            sizes[submitted] = len(batch)
+            submitted, out = submitted + 1, out + len(batch)
+        if submitted == stored:
+            tally.status = "gave up"
+            return
+        index, attempts = runner.done()
+        waiting[index] = attempts
+        ready: list[Attempt] = []
+        while stored in waiting:
+            ready += waiting.pop(stored)
+            out -= sizes.pop(stored)
+            stored += 1
+        if ready:
+            _store(store, plan, fill_id, ready, tally)
+            progress(tally)
+    tally.status = "done"
+
+
+def _store(
+    store: bank.Bank, plan: Plan, fill_id: int, attempts: list[Attempt], tally: Tally
+) -> None:
+    """One batch, in seed order, in one transaction: its boards, the seeds it finished, and
+    the fill's counts. Stops at the board that completes the plan; the seeds after it stay
+    untried."""
+    with store.transaction() as db:
+        for attempt in attempts:
+            if tally.total >= plan.count:
+                break
+            if not attempt.final:
+                tally.retries += 1
+                continue
+            result, code = _keep(db, attempt, tally)
+            db.execute(
+                "INSERT OR IGNORE INTO tried (genre, width, height, asked, generator, seed, "
+                "outcome, reason, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*plan.job.fields, attempt.seed, str(result), attempt.reason, code),
+            )
+            tally.first = attempt.seed if tally.first is None else tally.first
+            tally.last = attempt.seed
+        _write_fill(db, fill_id, tally)
+
+
+def _keep(db: Any, attempt: Attempt, tally: Tally) -> tuple[Result, str]:
+    record = attempt.record
+    if record is None:
+        tally.misses += 1
+        return Result.MISS, ""
+    held = bank.insert(db, record)
+    if held is not None:
+        tally.duplicates += 1
+        return Result.DUPLICATE, held
+    tally.kept += 1
+    tally.checked += len(record.checks) > 1
+    tally.unchecked += attempt.unchecked
+    return Result.KEPT, record.code
+
+
+def untried_seeds(store: bank.Bank, job: Job, start: int) -> Iterator[int]:
+    """The seeds from `start` on that no fill of `job` has finished, in order."""
+    low = start
+    while True:
+        with store.reading() as db:
+            tried = {
+                row[0]
+                for row in db.execute(
+                    "SELECT seed FROM tried WHERE genre = ? AND width = ? AND height = ? "
+                    "AND asked = ? AND generator = ? AND seed >= ? AND seed < ?",
+                    (*job.fields, low, low + _WINDOW),
+                )
+            }
+        yield from (seed for seed in range(low, low + _WINDOW) if seed not in tried)
+        low += _WINDOW
+
+
+def kept_since(store: bank.Bank, job: Job, start: int) -> int:
+    """How many boards fills of `job` kept from seeds `start` on."""
+    with store.reading() as db:
+        row = db.execute(
+            "SELECT count(*) FROM tried WHERE genre = ? AND width = ? AND height = ? "
+            "AND asked = ? AND generator = ? AND seed >= ? AND outcome = ?",
+            (*job.fields, start, str(Result.KEPT)),
+        ).fetchone()
+    return int(row[0])
+
+
+def _start_fill(store: bank.Bank, plan: Plan, workers: str) -> int:
+    now = time.time()
+    with store.transaction() as db:
+        cursor = db.execute(
+            "INSERT INTO fills (genre, width, height, asked, generator, seed_start, target, "
+            "workers, started_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (*plan.job.fields, plan.start, plan.count, workers, now, now),
+        )
+        return int(cursor.lastrowid or 0)
+
+
+def _write_fill(db: Any, fill_id: int, tally: Tally) -> None:
+    db.execute(
+        "UPDATE fills SET updated_at = ?, seeds = ?, kept = ?, duplicates = ?, misses = ?, "
+        "retries = ?, checked = ?, status = ? WHERE id = ?",
+        (
+            time.time(),
+            tally.tried,
+            tally.kept,
+            tally.duplicates,
+            tally.misses,
+            tally.retries,
+            tally.checked,
+            tally.status,
+            fill_id,
+        ),
+    )
+
+
+def _update_fill(store: bank.Bank, fill_id: int, tally: Tally) -> None:
+    with store.transaction() as db:
+        _write_fill(db, fill_id, tally)
+
+
+# --- the progress bar ----------------------------------------------------------------------
+
+
+class Progress:
+    """One line on `stream`, redrawn at most every `every` seconds: boards done of the
+    target, boards per minute, failures, time left. Silent unless `stream` is a terminal."""
+
+    def __init__(
+        self, stream: TextIO = sys.stderr, every: float = 0.25, enabled: bool | None = None
+    ) -> None:
+        self.stream = stream
+        self.every = every
+        self.enabled = stream.isatty() if enabled is None else enabled
+        self._last = -math.inf
+        self._drawn = False
+
+    def __call__(self, tally: Tally) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self._last < self.every:
+            return
+        self._last = now
+        self.stream.write("\r" + self.line(tally) + "\x1b[K")
+        self.stream.flush()
+        self._drawn = True
+
+    @staticmethod
+    def line(tally: Tally) -> str:
+        per_minute = tally.kept / tally.elapsed() * 60 if tally.elapsed() > 0 else 0.0
+        left = tally.target - tally.total
+        eta = _duration(left / per_minute * 60) if per_minute > 0 else "?"
+        return (
+            f"{tally.total}/{tally.target} boards  {per_minute:,.1f}/min  "
+            f"{tally.failures} failures  {eta} left"
+        )
+
+    def finish(self) -> None:
+        if self._drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    seconds = round(seconds)
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02}:{rest % 60:02}" if hours else f"{rest // 60}:{rest % 60:02}"
