@@ -8,7 +8,8 @@ picks its own, and the generator version); a `range` is the seeds of one task; a
 Why the bank comes out the same whatever the number of workers, and whatever kills a fill:
 - a seed's attempt depends on the job and the seed alone: every budget that steers a
   generator is counted in solver work, and the wall clock only ends a call. An attempt the
-  clock ended is not final: it is reported, never recorded, and the next run tries it again;
+  clock ended is not final: the seed is tried again, and the seeds after it wait (after
+  `CLOCK_TRIES` the run stops before it, and the next run starts there);
 - the writer stores finished ranges in seed order, whatever order the workers finish them
   in, each batch in one transaction together with the seeds it finished (table `tried`), so
   a kill at any moment leaves a prefix of the seeds stored, and a rerun of the same command
@@ -22,6 +23,7 @@ Workers only generate and prove (`prove_range`); Dask is imported only for `--sc
 from __future__ import annotations
 
 import importlib
+import itertools
 import math
 import multiprocessing
 import os
@@ -44,8 +46,8 @@ from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
 
 FILL_SECONDS = 300.0
-"""The wall clock for one board in a bulk fill: generous, since a board it ends is not
-banked and its seed is tried again by the next run."""
+"""The wall clock for one board in a bulk fill: generous, since a seed it ends holds up the
+seeds after it until it is tried again."""
 TASK_SEEDS = 25
 """The most seeds in one task (fewer when the fill is small, so that every worker has
 several and the progress moves)."""
@@ -54,6 +56,9 @@ IN_FLIGHT = 2
 that the ranges finished out of order, which the writer holds, stay few."""
 GIVE_UP_SEEDS = (20, 100)
 """A fill gives up after trying 20 seeds per board it still needs, plus 100, in one run."""
+CLOCK_TRIES = 3
+"""How many times a seed may be ended by the wall clock in one run before the fill stops
+before it (a board the clock ended may not be the one the seed makes)."""
 MAX_POOL_RESTARTS = 3
 """How many times a local pool whose worker died is started again before the fill stops."""
 _WINDOW = 10_000
@@ -103,7 +108,7 @@ def check_job(genre_name: str, width: int, height: int, difficulty: str | None) 
 @dataclass(frozen=True, slots=True)
 class Attempt:
     """What one seed gave: a record, or a miss with its reason. `final` is False when the
-    wall clock ended the attempt (not reproducible: tried again by the next run);
+    wall clock ended the attempt (not reproducible: the writer asks for the seed again);
     `unchecked` when the board was due an independent check that no oracle could run."""
 
     seed: int
@@ -321,7 +326,7 @@ class Plan:
 @dataclass(slots=True)
 class Tally:
     """What a fill did so far. `before` is the boards the job held from `start` on when it
-    began; `retries` the seeds the wall clock ended (tried again by the next run)."""
+    began; `retries` the attempts the wall clock ended (each seed tried again)."""
 
     target: int
     before: int = 0
@@ -335,6 +340,8 @@ class Tally:
     first: int | None = None
     last: int | None = None
     """The first and last seed this run finished."""
+    stopped_at: int | None = None
+    """The seed the wall clock kept ending, when the fill stopped before it."""
     started: float = field(default_factory=time.monotonic)
 
     @property
@@ -361,7 +368,8 @@ def fill(
     progress: Callable[[Tally], None] = lambda tally: None,
 ) -> Tally:
     """Run `plan` on `runner` and store what it makes; returns the tally, whose `status` is
-    `done`, `gave up` (the seed budget ran out) or `interrupted` (then re-raised)."""
+    `done`, `gave up` (the seed budget ran out), `stopped` (the clock kept ending a seed:
+    `stopped_at`), or `interrupted` and `failed` (then the exception is re-raised)."""
     job = plan.job
     tally = Tally(plan.count, before=kept_since(store, job, plan.start))
     if tally.total >= plan.count:
@@ -395,35 +403,106 @@ def _run(
     chunk = plan.chunk or max(1, min(TASK_SEEDS, math.ceil(needed / (runner.workers * 8))))
     budget = plan.max_seeds or GIVE_UP_SEEDS[0] * needed + GIVE_UP_SEEDS[1]
     seeds = islice(untried_seeds(store, plan.job, plan.start), budget)
-    waiting: dict[int, list[Attempt]] = {}
-    submitted = stored = out = 0  # ranges submitted and stored; seeds out in ranges
-    sizes: dict[int, int] = {}
+    writer = _Writer(store, plan, runner, fill_id, tally)
     progress(tally)
-    while tally.total < plan.count:
-        rate = tally.kept / tally.tried if tally.tried else 1.0
-        while submitted - stored < runner.workers * IN_FLIGHT and (
-            tally.total + out * max(rate, 0.05) < plan.count
-        ):
+    while tally.total < plan.count and tally.status == "running":
+        while writer.room() and writer.wants_more():
             batch = tuple(islice(seeds, chunk))
             if not batch:
                 break
-            runner.submit(submitted, batch)
-            sizes[submitted] = len(batch)
-            submitted, out = submitted + 1, out + len(batch)
-        if submitted == stored:
+            writer.submit(batch)
+        if writer.idle():
             tally.status = "gave up"
             return
-        index, attempts = runner.done()
-        waiting[index] = attempts
+        writer.receive(*runner.done())
+        progress(tally)
+    if tally.status == "running":
+        tally.status = "done"
+
+
+class _Writer:
+    """The writer's book of ranges: submitted in seed order, finished in any order, stored
+    in seed order as far as every seed before is final. A seed that the clock ended is
+    submitted again, alone, and the ranges after it wait; after `CLOCK_TRIES` the fill
+    stops before it (status `stopped`), so that no run leaves a gap."""
+
+    def __init__(
+        self, store: bank.Bank, plan: Plan, runner: Runner, fill_id: int, tally: Tally
+    ) -> None:
+        self.store = store
+        self.plan = plan
+        self.runner = runner
+        self.fill_id = fill_id
+        self.tally = tally
+        self.ranges: list[tuple[int, ...]] = []
+        self.finished: dict[int, list[Attempt | None]] = {}
+        self.tasks: dict[int, tuple[int, int]] = {}  # task -> (range, offset); -1: whole
+        self.numbers = itertools.count()
+        self.head = self.position = 0  # the next range and seed in it to store
+        self.out = 0  # seeds in ranges not stored yet
+        self.clock: dict[int, int] = {}  # seed -> attempts the clock ended
+
+    def room(self) -> bool:
+        return len(self.ranges) - self.head < self.runner.workers * IN_FLIGHT
+
+    def wants_more(self) -> bool:
+        tally = self.tally
+        rate = tally.kept / tally.tried if tally.tried else 1.0
+        return tally.total + self.out * max(rate, 0.05) < self.plan.count
+
+    def idle(self) -> bool:
+        return not self.tasks
+
+    def submit(self, seeds: tuple[int, ...]) -> None:
+        self._task(len(self.ranges), -1, seeds)
+        self.ranges.append(seeds)
+        self.finished[len(self.ranges) - 1] = [None] * len(seeds)
+        self.out += len(seeds)
+
+    def _task(self, index: int, offset: int, seeds: tuple[int, ...]) -> None:
+        number = next(self.numbers)
+        self.tasks[number] = (index, offset)
+        self.runner.submit(number, seeds)
+
+    def receive(self, task: int, attempts: list[Attempt]) -> None:
+        index, offset = self.tasks.pop(task)
+        slots = self.finished[index]
+        if offset < 0:
+            slots[:] = attempts
+        else:
+            slots[offset] = attempts[0]
+        self._flush()
+
+    def _flush(self) -> None:
         ready: list[Attempt] = []
-        while stored in waiting:
-            ready += waiting.pop(stored)
-            out -= sizes.pop(stored)
-            stored += 1
-        if ready:
-            _store(store, plan, fill_id, ready, tally)
-            progress(tally)
-    tally.status = "done"
+        while self.head < len(self.ranges):
+            slots = self.finished[self.head]
+            while self.position < len(slots):
+                attempt = slots[self.position]
+                if attempt is None:  # not back yet (a range running, or a seed again)
+                    break
+                if not attempt.final:
+                    slots[self.position] = None
+                    self._again(attempt.seed)
+                    break
+                ready.append(attempt)
+                self.position += 1
+            if self.position < len(slots):
+                break
+            del self.finished[self.head]
+            self.out -= len(self.ranges[self.head])
+            self.head, self.position = self.head + 1, 0
+        if ready or self.tally.status != "running":
+            _store(self.store, self.plan, self.fill_id, ready, self.tally)
+
+    def _again(self, seed: int) -> None:
+        self.tally.retries += 1
+        self.clock[seed] = self.clock.get(seed, 0) + 1
+        if self.clock[seed] >= CLOCK_TRIES:
+            self.tally.status = "stopped"
+            self.tally.stopped_at = seed
+            return
+        self._task(self.head, self.position, (seed,))
 
 
 def _store(
@@ -436,9 +515,6 @@ def _store(
         for attempt in attempts:
             if tally.total >= plan.count:
                 break
-            if not attempt.final:
-                tally.retries += 1
-                continue
             result, code = _keep(db, attempt, tally)
             db.execute(
                 "INSERT OR IGNORE INTO tried (genre, width, height, asked, generator, seed, "

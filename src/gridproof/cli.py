@@ -388,7 +388,7 @@ def _add_bank(commands: argparse._SubParsersAction[_Parser]) -> None:
         type=_seconds,
         default=bankfill.FILL_SECONDS,
         metavar="S",
-        help=f"seconds per board; a seed it ends is tried again next run "
+        help="seconds per board; a seed the clock ends is tried again "
         f"(default {bankfill.FILL_SECONDS:g})",
     )
     fill.add_argument(
@@ -488,15 +488,28 @@ def _report_fill(
             }
         )
         return
-    seeds = f"seeds {tally.first}-{tally.last}" if tally.first is not None else "no new seeds"
-    _emit(
-        f"{job.describe()}: {tally.total} of {tally.target} boards ({tally.status}); this run "
-        f"{tally.kept} new from {seeds}, {tally.duplicates} duplicates, {tally.misses} misses, "
-        f"{tally.retries} ended by the clock (tried again next run), {tally.checked} checked "
-        f"by an independent counter; {seconds:.1f} s, {rate:,.1f} boards/min; bank {store.path}"
-    )
+    held = f"{job.describe()}: {tally.total} of {tally.target} boards"
+    if tally.first is None:
+        _emit(f"{held}; nothing to do (bank {store.path})")
+    else:
+        _emit(
+            f"{held}; this run {tally.kept} new from seeds {tally.first}-{tally.last} "
+            f"({tally.duplicates} duplicates, {tally.misses} misses, {tally.retries} ended by "
+            f"the clock and tried again, {tally.checked} checked by an independent counter) "
+            f"in {seconds:.1f} s, {rate:,.1f} boards/min (bank {store.path})"
+        )
     if tally.unchecked:
         _say_note(f"{tally.unchecked} boards were due an independent check that no oracle ran")
+    if tally.status == "gave up":
+        _say_note(
+            f"gave up: the seeds tried in this run gave only {tally.kept} new boards; the "
+            f"job may hold few different boards of this size and grade"
+        )
+    elif tally.status == "stopped":
+        _say_note(
+            f"stopped before seed {tally.stopped_at}: the clock ended it "
+            f"{bankfill.CLOCK_TRIES} times; run again, with a longer --deadline"
+        )
 
 
 def _bank_stats(args: argparse.Namespace) -> int:
