@@ -58,10 +58,19 @@ class Cluster:
     def worker(self) -> subprocess.Popen[bytes]:
         before = self.registered()
         process = self.start(
-            "worker", self.address, "--nthreads", "1", "--no-nanny", "--no-dashboard",
-            "--host", "127.0.0.1", "--memory-limit", "0",
-            "--local-directory", str(self.folder / f"worker-{len(self.processes)}"),
-        )  # fmt: skip
+            "worker",
+            self.address,
+            "--nthreads",
+            "1",
+            "--no-nanny",
+            "--no-dashboard",
+            "--host",
+            "127.0.0.1",
+            "--memory-limit",
+            "0",
+            "--local-directory",
+            str(self.folder / f"worker-{len(self.processes)}"),
+        )
         self.wait(lambda: self.registered() > before, "a worker to register")
         return process
 
@@ -93,9 +102,15 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     found = Cluster(folder)
     try:
         found.start(
-            "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-            "--scheduler-file", str(folder / "scheduler.json"),
-        )  # fmt: skip
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--no-dashboard",
+            "--scheduler-file",
+            str(folder / "scheduler.json"),
+        )
         info = folder / "scheduler.json"
         found.wait(lambda: info.is_file() and info.stat().st_size > 0, "the scheduler")
         found.address = json.loads(info.read_text())["address"]
