@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from gridproof import bank, bankfill
+from gridproof import bank, bankfill, evidence, runners
 from gridproof.core.codes import parse_size
 from gridproof.core.registry import genres
 
@@ -43,7 +43,7 @@ def cpu_seconds() -> float:
 
 
 def fill_once(
-    folder: Path, name: str, job: bankfill.Job, boards: int, runner: bankfill.Runner
+    folder: Path, name: str, job: bankfill.Job, boards: int, runner: runners.Runner
 ) -> tuple[float, list[tuple[object, ...]]]:
     """Seconds to fill a fresh bank with `boards` boards of `job`, and what it holds."""
     path = folder / f"{name}.sqlite3"
@@ -109,7 +109,9 @@ def cpu_per_board(name: str, side: int, sample: int, deadline_s: float) -> tuple
     start = time.process_time()
     made = 0
     for seed in range(1, sample + 1):
-        made += bankfill.attempt_seed(job, seed, deadline_s, bank.CHECK_EVERY).record is not None
+        made += (
+            bankfill.attempt_seed(job, seed, deadline_s, evidence.CHECK_EVERY).record is not None
+        )
     spent = time.process_time() - start
     return (spent / made if made else float("inf")), made
 
@@ -132,22 +134,22 @@ def main() -> None:
     load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        runners: list[tuple[str, Callable[[], bankfill.Runner]]] = [
-            ("1 worker (in process)", lambda: bankfill.InProcess(task)),
-            ("1 local worker (pool)", lambda: bankfill.LocalPool(task, 1)),
-            ("2 local workers", lambda: bankfill.LocalPool(task, 2)),
+        local: list[tuple[str, Callable[[], runners.Runner[list[bankfill.Attempt]]]]] = [
+            ("1 worker (in process)", lambda: runners.InProcess(task)),
+            ("1 local worker (pool)", lambda: runners.LocalPool(task, 1)),
+            ("2 local workers", lambda: runners.LocalPool(task, 2)),
         ]
         reference = None
-        for name, make in runners:
+        for number, (name, make) in enumerate(local):
             cpu = cpu_seconds()
-            seconds, held = fill_once(folder, name.split()[0] + name[-6:], job, args.boards, make())
+            seconds, held = fill_once(folder, f"local-{number}", job, args.boards, make())
             results.append((name, seconds, cpu_seconds() - cpu))
             reference = held if reference is None else reference
             same.append(held == reference)
         if not args.no_dask:
             cpu = cpu_seconds()
             with dask_cluster(folder, 2) as address:
-                runner = bankfill.DaskCluster(task, address)
+                runner = runners.DaskCluster(task, address)
                 seconds, held = fill_once(folder, "dask-2", job, args.boards, runner)
             results.append(("2 Dask workers", seconds, cpu_seconds() - cpu))
             same.append(held == reference)

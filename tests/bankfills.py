@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gridproof import bank, bankfill
+from gridproof import bank, bankfill, runners
 
 ROOT = Path(__file__).resolve().parents[1]
 NONOGRAM = bankfill.check_job("nonogram", 5, 5, None)
@@ -43,7 +43,7 @@ def fill_here(
     path: Path,
     count: int = COUNT,
     job: bankfill.Job = NONOGRAM,
-    runner: Callable[[bankfill.Task], bankfill.Runner] = bankfill.InProcess,
+    runner: Callable[[bankfill.Task], runners.Runner] = runners.InProcess,
     **plan: Any,
 ) -> bankfill.Tally:
     task = bankfill.Task(job, check_every=plan.pop("check_every", 3))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gridproof import ENGINE_VERSION, bank
+from gridproof import ENGINE_VERSION, bank, evidence
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
@@ -50,8 +50,8 @@ def test_a_record_carries_its_evidence_and_provenance(genre: Genre) -> None:
     assert record.generator == genre.generator
     assert record.health["attempts"] >= 1
     assert record.provenance == f"generated {genre.generator} seed {record.seed}"
-    assert record.checks[0] == bank.GENERATOR_CHECK
-    assert record.canonical == bank.canonical_code(genre, genre.parse_code(record.code))
+    assert record.checks[0] == evidence.GENERATOR_CHECK
+    assert record.canonical == evidence.canonical_code(genre, genre.parse_code(record.code))
     puzzle = genre.parse_code(record.code)
     outcome = genre.count(puzzle, 2, Deadline(30))
     assert (outcome.verdict, outcome.solutions) == (Verdict.UNIQUE, (record.solution,))
@@ -67,30 +67,30 @@ def test_a_record_carries_its_evidence_and_provenance(genre: Genre) -> None:
 def test_an_independent_counter_checks_the_sampled_boards(genre: Genre) -> None:
     key = smallest(genre)
     record = bank.make_record(key, 1, generate_s=20, check_every=1)
-    assert record.checks == (bank.GENERATOR_CHECK, genre.oracles[0].name)
+    assert record.checks == (evidence.GENERATOR_CHECK, genre.oracles[0].name)
     assert record.nodes >= 1  # the oracle's count
     plain = bank.make_record(key, 1, generate_s=20, check_every=10**9)
-    assert not bank.wants_check(genre, 1, plain.difficulty, 10**9)
-    assert (plain.checks, plain.nodes) == ((bank.GENERATOR_CHECK,), 0)
+    assert not evidence.wants_check(genre, 1, plain.difficulty, 10**9)
+    assert (plain.checks, plain.nodes) == ((evidence.GENERATOR_CHECK,), 0)
     assert plain.code == record.code
 
 
 def test_the_sample_is_one_in_n_by_seed_and_every_board_above_hard() -> None:
     genre = GENRES[0]
-    picked = [seed for seed in range(1, 10_001) if bank.wants_check(genre, seed, "easy", 100)]
+    picked = [seed for seed in range(1, 10_001) if evidence.wants_check(genre, seed, "easy", 100)]
     assert 60 <= len(picked) <= 140
-    assert picked == [s for s in range(1, 10_001) if bank.wants_check(genre, s, "easy", 100)]
-    assert all(bank.wants_check(genre, seed, "expert", 100) for seed in range(1, 50))
-    assert not any(bank.wants_check(genre, seed, "hard", 10**9) for seed in range(1, 50))
-    assert all(bank.wants_check(genre, seed, "easy", 1) for seed in range(1, 50))
+    assert picked == [s for s in range(1, 10_001) if evidence.wants_check(genre, s, "easy", 100)]
+    assert all(evidence.wants_check(genre, seed, "expert", 100) for seed in range(1, 50))
+    assert not any(evidence.wants_check(genre, seed, "hard", 10**9) for seed in range(1, 50))
+    assert all(evidence.wants_check(genre, seed, "easy", 1) for seed in range(1, 50))
 
 
 def test_a_disagreeing_oracle_is_a_generation_error(genre: Genre) -> None:
     record = first_record(smallest(genre))
     puzzle = genre.parse_code(record.code)
     with pytest.raises(GenerationError, match=r"oracle says unique .* not the generator's"):
-        bank.independent_check(genre, puzzle, record.solution ^ 1)
-    name, outcome = bank.independent_check(genre, puzzle, record.solution) or ("", None)
+        evidence.independent_check(genre, puzzle, record.solution ^ 1)
+    name, outcome = evidence.independent_check(genre, puzzle, record.solution) or ("", None)
     assert name == genre.oracles[0].name
     assert outcome is not None
     assert outcome.verdict is Verdict.UNIQUE
@@ -101,28 +101,28 @@ def test_without_python_sat_the_check_falls_back_to_brute_force_and_says_so(
 ) -> None:
     from gridproof.genres.nonogram import GENRE as nonogram
 
-    monkeypatch.setattr(bank, "_installed", lambda module: module != "pysat")
-    small, large = bank.oracle_for(nonogram, 5, 5), bank.oracle_for(nonogram, 15, 15)
+    monkeypatch.setattr(evidence, "_installed", lambda module: module != "pysat")
+    small, large = evidence.oracle_for(nonogram, 5, 5), evidence.oracle_for(nonogram, 15, 15)
     assert small is not None
     assert small.name == "brute"
     assert large is None
-    assert "python-sat" in (bank.oracle_gap(nonogram, 5, 5) or "")
-    assert "brute is used instead" in (bank.oracle_gap(nonogram, 5, 5) or "")
-    assert "no independent check" in (bank.oracle_gap(nonogram, 15, 15) or "")
+    assert "python-sat" in (evidence.oracle_gap(nonogram, 5, 5) or "")
+    assert "brute is used instead" in (evidence.oracle_gap(nonogram, 5, 5) or "")
+    assert "no independent check" in (evidence.oracle_gap(nonogram, 15, 15) or "")
     record = bank.make_record(bank.Key("nonogram", 15, 15, "easy"), 1, 30, check_every=1)
-    assert record.checks == (bank.GENERATOR_CHECK,)
+    assert record.checks == (evidence.GENERATOR_CHECK,)
     monkeypatch.undo()
-    assert bank.oracle_gap(nonogram, 15, 15) is None
-    assert bank.oracle_for(nonogram, 15, 15) is not None
+    assert evidence.oracle_gap(nonogram, 15, 15) is None
+    assert evidence.oracle_for(nonogram, 15, 15) is not None
 
 
 def test_the_canonical_code_is_the_same_for_every_image(genre: Genre) -> None:
     from gridproof.core.symmetry import Symmetry
 
     puzzle = genre.parse_code(first_record(smallest(genre)).code)
-    canonical = bank.canonical_code(genre, puzzle)
+    canonical = evidence.canonical_code(genre, puzzle)
     for symmetry in Symmetry:
-        assert bank.canonical_code(genre, genre.transform(puzzle, symmetry)) == canonical
+        assert evidence.canonical_code(genre, genre.transform(puzzle, symmetry)) == canonical
 
 
 def test_a_copy_under_a_symmetry_is_banked_once(tmp_path: Path, genre: Genre) -> None:
@@ -351,7 +351,7 @@ def test_a_schema_2_bank_keeps_every_row_and_gains_canonical_codes(tmp_path: Pat
             "SELECT code, seed, canonical, provenance, checks, score FROM puzzles ORDER BY id"
         ).fetchall()
         indexes = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
-    canonical = bank.canonical_code(norinori, puzzle)
+    canonical = evidence.canonical_code(norinori, puzzle)
     recount = '["generator", "recount"]'
     assert rows == [
         (record.code, 7, canonical, f"generated {norinori.generator} seed 7", recount, 2.5),
@@ -361,7 +361,7 @@ def test_a_schema_2_bank_keeps_every_row_and_gains_canonical_codes(tmp_path: Pat
     assert {"puzzles_by_canonical", "tried", "fills"} <= indexes
     found = store.find(record.code)
     assert found is not None
-    assert found.checks == (bank.GENERATOR_CHECK, bank.RECOUNT_CHECK)
+    assert found.checks == (evidence.GENERATOR_CHECK, evidence.RECOUNT_CHECK)
     assert store.add(record) is False
 
 

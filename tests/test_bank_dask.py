@@ -19,7 +19,7 @@ from typing import IO, Any
 import distributed  # noqa: F401  (the `cluster` extra, part of the dev install)
 import pytest
 
-from gridproof import bankfill
+from gridproof import bankfill, runners
 from gridproof.core.errors import CodeError
 from tests.bankfills import (
     COUNT,
@@ -144,7 +144,7 @@ def test_two_dask_workers_make_the_bank_of_one_process(
 def test_a_lost_worker_loses_nothing(cluster: Cluster, tmp_path: Path) -> None:
     """A third worker joins, takes its share of the ranges, and is killed mid-way: the
     scheduler gives its ranges to the others, and the bank is the single-process one."""
-    count = 40
+    count = 30
     path, single = tmp_path / "bank.sqlite3", tmp_path / "single.sqlite3"
     doomed = cluster.worker()
     command = fill_command(path, count, "--chunk", "1", "--scheduler", cluster.address)
@@ -165,7 +165,7 @@ def test_an_unreachable_scheduler_is_named() -> None:
     with pytest.raises(
         CodeError, match=r"cannot reach the Dask scheduler at 'tcp://127\.0\.0\.1:9'"
     ):
-        bankfill.DaskCluster(bankfill.Task(NONOGRAM), "127.0.0.1:9", timeout_s=0.5)
+        runners.DaskCluster(bankfill.Task(NONOGRAM), "127.0.0.1:9", timeout_s=0.5)
 
 
 def _workers(path: Path) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from gridproof import bank, bankio, cli
+from gridproof import bank, bankio, cli, evidence
 from tests.bankfills import COUNT, START, fill_here, rows
 
 AMBIGUOUS = "nonogram.1.5x5.Veq8"
@@ -171,7 +171,7 @@ def test_export_then_import_round_trips(
         record = imported.find(code)
         assert record is not None
         assert (record.solution, record.canonical) == (int(row[10], 16), row[16])
-        assert record.checks[0] == bank.COUNT_CHECK
+        assert record.checks[0] == evidence.COUNT_CHECK
         assert record.provenance.startswith(f"imported from boards.{form}")
         if form == "jsonl":
             assert record.provenance.endswith(f"; {row[17]}")  # the exported provenance

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from gridproof import bank, bankfill
+from gridproof import bank, bankfill, runners
 from gridproof.core.errors import CodeError, GenerationError
 from tests.bankfills import (
     COUNT,
@@ -65,7 +65,7 @@ def test_two_local_workers_make_the_same_bank(
     tmp_path: Path, reference: dict[str, list[Any]]
 ) -> None:
     tally = fill_here(
-        tmp_path / "bank.sqlite3", runner=lambda task: bankfill.LocalPool(task, 2), chunk=2
+        tmp_path / "bank.sqlite3", runner=lambda task: runners.LocalPool(task, 2), chunk=2
     )
     assert tally.status == "done"
     assert rows(tmp_path / "bank.sqlite3") == reference
@@ -264,7 +264,7 @@ def test_a_lost_local_worker_is_replaced(tmp_path: Path, reference: dict[str, An
     """A pool worker killed mid-way breaks the pool; a new pool takes its ranges over."""
     task = bankfill.Task(NONOGRAM, check_every=3)
 
-    class Sabotaged(bankfill.LocalPool):
+    class Sabotaged(runners.LocalPool):
         killed = False
 
         def done(self) -> tuple[int, list[bankfill.Attempt]]:

@@ -20,8 +20,6 @@ killed at any moment leaves whole rows only.
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import json
 import os
 import sqlite3
@@ -33,16 +31,22 @@ from pathlib import Path
 from typing import Any
 
 from gridproof import service
+from gridproof.bankschema import MIGRATIONS, SCHEMA_VERSION, TABLES, TABLES_3
 from gridproof.core import registry
 from gridproof.core.codes import parse_size
-from gridproof.core.contract import Genre, Oracle
+from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
-from gridproof.core.outcome import Outcome, Verdict
-from gridproof.core.symmetry import Symmetry
+from gridproof.core.outcome import Verdict
+from gridproof.evidence import (
+    CHECK_EVERY,
+    GENERATOR_CHECK,
+    canonical_code,
+    independent_check,
+    wants_check,
+)
 from gridproof.version import ENGINE_VERSION
 
-SCHEMA_VERSION = 3
 BUSY_TIMEOUT_S = 30.0
 """How long a connection waits for another process's write to finish before it fails."""
 STANDARD_SIDES = (5, 7, 10, 15, 20, 25, 30)
@@ -52,130 +56,8 @@ GENERATE_SECONDS = 30.0
 VERIFY_SECONDS = 30.0
 """The budget for counting an imported board before banking it, and the most a board's
 independent check adds to its generation."""
-CHECK_EVERY = 100
-"""One generated board in this many, chosen by its seed, is counted again by an
-independent counter; every board above `ALWAYS_CHECKED_ABOVE` is too."""
-ALWAYS_CHECKED_ABOVE = "hard"
-GENERATOR_CHECK, RECOUNT_CHECK, COUNT_CHECK = "generator", "recount", "count"
-"""Names in a record's `checks` besides its oracles' (`Genre.oracles`): proven unique by the
-generator's complete counter; counted again by the same engine (boards banked before schema
-3); counted by the engine when imported."""
 MISSES_BEFORE_SKIP = 3
 """The filler gives up on a key after this many failed boards with this engine version."""
-
-_TABLES = (
-    """CREATE TABLE IF NOT EXISTS puzzles (
-    id INTEGER PRIMARY KEY,
-    code TEXT NOT NULL UNIQUE,
-    genre TEXT NOT NULL,
-    width INTEGER NOT NULL,
-    height INTEGER NOT NULL,
-    difficulty TEXT NOT NULL,
-    metrics TEXT NOT NULL,
-    health TEXT NOT NULL,
-    generator TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    solution TEXT NOT NULL,
-    verdict TEXT NOT NULL,
-    nodes INTEGER NOT NULL,
-    elapsed_s REAL NOT NULL,
-    engine TEXT NOT NULL,
-    created_at REAL NOT NULL,
-    served INTEGER NOT NULL DEFAULT 0,
-    score REAL NOT NULL DEFAULT 0,
-    canonical TEXT NOT NULL DEFAULT '',
-    provenance TEXT NOT NULL DEFAULT '',
-    checks TEXT NOT NULL DEFAULT '[]'
-)""",
-    "CREATE INDEX IF NOT EXISTS puzzles_by_key "
-    "ON puzzles (genre, width, height, difficulty, served)",
-    """CREATE TABLE IF NOT EXISTS misses (
-    id INTEGER PRIMARY KEY,
-    genre TEXT NOT NULL,
-    width INTEGER NOT NULL,
-    height INTEGER NOT NULL,
-    difficulty TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    engine TEXT NOT NULL,
-    reason TEXT NOT NULL,
-    at REAL NOT NULL,
-    generator TEXT NOT NULL DEFAULT ''
-)""",
-)
-"""The tables of a schema 2 bank (with the columns schema 3 added)."""
-_TABLES_3 = (
-    "CREATE INDEX IF NOT EXISTS puzzles_by_canonical ON puzzles (canonical)",
-    # Every seed a bulk fill has finished with, per job (`asked` is '' when the seed picks
-    # the grade): what a rerun skips. `outcome` is kept, duplicate or miss.
-    """CREATE TABLE IF NOT EXISTS tried (
-    genre TEXT NOT NULL,
-    width INTEGER NOT NULL,
-    height INTEGER NOT NULL,
-    asked TEXT NOT NULL,
-    generator TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    outcome TEXT NOT NULL,
-    reason TEXT NOT NULL DEFAULT '',
-    code TEXT NOT NULL DEFAULT '',
-    PRIMARY KEY (genre, width, height, asked, generator, seed)
-) WITHOUT ROWID""",
-    # One row per bulk fill, updated with every batch it stores: the throughput history.
-    """CREATE TABLE IF NOT EXISTS fills (
-    id INTEGER PRIMARY KEY,
-    genre TEXT NOT NULL,
-    width INTEGER NOT NULL,
-    height INTEGER NOT NULL,
-    asked TEXT NOT NULL,
-    generator TEXT NOT NULL,
-    seed_start INTEGER NOT NULL,
-    target INTEGER NOT NULL,
-    workers TEXT NOT NULL,
-    started_at REAL NOT NULL,
-    updated_at REAL NOT NULL,
-    seeds INTEGER NOT NULL DEFAULT 0,
-    kept INTEGER NOT NULL DEFAULT 0,
-    duplicates INTEGER NOT NULL DEFAULT 0,
-    misses INTEGER NOT NULL DEFAULT 0,
-    retries INTEGER NOT NULL DEFAULT 0,
-    checked INTEGER NOT NULL DEFAULT 0,
-    status TEXT NOT NULL DEFAULT 'running'
-)""",
-)
-"""What schema 3 adds beside the columns: the canonical index, the tried seeds, the fills."""
-
-
-def _canonical_codes(db: sqlite3.Connection) -> None:
-    """Give every row its canonical code (its own code where its genre is not registered
-    or its code no longer parses)."""
-    rows = db.execute("SELECT id, genre, code FROM puzzles WHERE canonical = ''").fetchall()
-    known = registry.genres()
-    for row_id, genre_name, code in rows:
-        genre = known.get(genre_name)
-        try:
-            canonical = code if genre is None else canonical_code(genre, genre.parse_code(code))
-        except CodeError:
-            canonical = code
-        db.execute("UPDATE puzzles SET canonical = ? WHERE id = ?", (canonical, row_id))
-
-
-Migration = str | Callable[[sqlite3.Connection], None]
-_MIGRATIONS: dict[int, tuple[Migration, ...]] = {
-    1: (
-        "ALTER TABLE puzzles ADD COLUMN score REAL NOT NULL DEFAULT 0",
-        "ALTER TABLE misses ADD COLUMN generator TEXT NOT NULL DEFAULT ''",
-    ),
-    2: (
-        "ALTER TABLE puzzles ADD COLUMN canonical TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE puzzles ADD COLUMN provenance TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE puzzles ADD COLUMN checks TEXT NOT NULL DEFAULT '[]'",
-        # Every board of schema 2 was generated and counted again by the same engine.
-        "UPDATE puzzles SET provenance = 'generated ' || generator || ' seed ' || seed, "
-        f"checks = '{json.dumps([GENERATOR_CHECK, RECOUNT_CHECK])}'",
-        _canonical_codes,
-        *_TABLES_3,
-    ),
-}
-"""What brings a bank of each older schema version up to the next one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,77 +211,6 @@ def prove_board(
     )
 
 
-def canonical_code(genre: Genre[Any], puzzle: Any) -> str:
-    """The least code of `puzzle`'s images under the symmetries that keep its size (all
-    eight on a square grid, four on an oblong one): one code for every copy of a board."""
-    size = (puzzle.width, puzzle.height)
-    return min(
-        genre.format_code(genre.transform(puzzle, symmetry))
-        for symmetry in Symmetry
-        if symmetry.shape(*size) == size
-    )
-
-
-def wants_check(genre: Genre[Any], seed: int, grade: str, every: int = CHECK_EVERY) -> bool:
-    """Whether a generated board gets the independent check: every board above the hard
-    grade, and one in `every` others, chosen by a hash of the seed alone."""
-    grades = genre.difficulties
-    if ALWAYS_CHECKED_ABOVE in grades and grade in grades[grades.index(ALWAYS_CHECKED_ABOVE) + 1 :]:
-        return True
-    digest = hashlib.blake2b(f"check {seed}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") % max(1, every) == 0
-
-
-def oracle_for(genre: Genre[Any], width: int, height: int) -> Oracle | None:
-    """The first of the genre's oracles that takes a board of this size and can run here
-    (its `requires` module is installed); None when none can."""
-    for oracle in genre.oracles:
-        if oracle.max_cells is not None and width * height > oracle.max_cells:
-            continue
-        if oracle.requires is not None and not _installed(oracle.requires):
-            continue
-        return oracle
-    return None
-
-
-def oracle_gap(genre: Genre[Any], width: int, height: int) -> str | None:
-    """Why boards of this size get a weaker independent check than the genre offers, or
-    none (an oracle's module is not installed, say); None when the best one runs."""
-    usable = [o for o in genre.oracles if o.max_cells is None or width * height <= o.max_cells]
-    missing = [o for o in usable if o.requires is not None and not _installed(o.requires)]
-    if not usable:
-        return f"{genre.title} has no independent counter for {width}x{height} boards"
-    if not missing or missing[0] is not usable[0]:
-        return None
-    chosen = oracle_for(genre, width, height)
-    instead = f"{chosen.name} is used instead" if chosen else "they get no independent check"
-    return (
-        f"the {missing[0].name} oracle needs the module {quote(missing[0].requires or '')}, "
-        f"which is not installed (pip install python-sat): {instead}"
-    )
-
-
-def independent_check(genre: Genre[Any], puzzle: Any, solution: int) -> tuple[str, Outcome] | None:
-    """Count `puzzle` with the genre's independent counter (`oracle_for`): its name and
-    outcome when it confirms exactly `solution`, None when no oracle can run here;
-    `GenerationError` when it disagrees."""
-    oracle = oracle_for(genre, puzzle.width, puzzle.height)
-    if oracle is None:
-        return None
-    outcome = oracle.count(puzzle, 2)
-    if outcome.verdict is not Verdict.UNIQUE or outcome.solutions != (solution,):
-        raise GenerationError(
-            f"the {oracle.name} oracle says {outcome.verdict} for {genre.format_code(puzzle)}, "
-            "not the generator's unique solution",
-            {"oracle": oracle.name, "verdict": str(outcome.verdict)},
-        )
-    return oracle.name, outcome
-
-
-def _installed(module: str) -> bool:
-    return importlib.util.find_spec(module) is not None
-
-
 # --- the store -----------------------------------------------------------------------------
 
 
@@ -416,7 +227,7 @@ class Bank:
         with self.transaction() as db:  # one migration at a time, all of it or none
             version = self._version(db)
             if version is None:
-                for statement in (*_TABLES, *_TABLES_3):
+                for statement in (*TABLES, *TABLES_3):
                     db.execute(statement)
             elif version > SCHEMA_VERSION:
                 raise CodeError(
@@ -425,7 +236,7 @@ class Bank:
                 )
             else:
                 for old in range(max(version, 1), SCHEMA_VERSION):
-                    for step in _MIGRATIONS[old]:
+                    for step in MIGRATIONS[old]:
                         if callable(step):
                             step(db)
                         else:

@@ -22,28 +22,21 @@ Workers only generate and prove (`prove_range`); Dask is imported only for `--sc
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import math
-import multiprocessing
-import os
-import signal
 import sys
-import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import islice
-from typing import Any, Protocol, TextIO
+from typing import Any, TextIO
 
-from gridproof import bank
+from gridproof import bank, evidence
 from gridproof.core import registry
 from gridproof.core.deadline import Deadline
-from gridproof.core.errors import CodeError, GenerationError, quote
+from gridproof.core.errors import GenerationError
+from gridproof.runners import Runner
 
 FILL_SECONDS = 300.0
 """The wall clock for one board in a bulk fill: generous, since a seed it ends holds up the
@@ -59,12 +52,8 @@ GIVE_UP_SEEDS = (20, 100)
 CLOCK_TRIES = 3
 """How many times a seed may be ended by the wall clock in one run before the fill stops
 before it (a board the clock ended may not be the one the seed makes)."""
-MAX_POOL_RESTARTS = 3
-"""How many times a local pool whose worker died is started again before the fill stops."""
 _WINDOW = 10_000
 """Seeds read from `tried` at a time when looking for untried ones."""
-_WATCH_S = 0.5
-"""How often a pool worker checks that the writer is still there."""
 
 
 class Result(StrEnum):
@@ -131,7 +120,7 @@ def attempt_seed(job: Job, seed: int, generate_s: float, check_every: int) -> At
     if job.difficulty is not None and record.difficulty != job.difficulty:
         return Attempt(seed, reason=f"graded {record.difficulty}")
     genre = registry.genre(job.genre)
-    due = bank.wants_check(genre, seed, record.difficulty, check_every)
+    due = evidence.wants_check(genre, seed, record.difficulty, check_every)
     return Attempt(seed, record, unchecked=due and len(record.checks) == 1)
 
 
@@ -142,7 +131,7 @@ class Task:
 
     job: Job
     generate_s: float = FILL_SECONDS
-    check_every: int = bank.CHECK_EVERY
+    check_every: int = evidence.CHECK_EVERY
 
     def __call__(self, seeds: Sequence[int]) -> list[Attempt]:
         return prove_range(self.job, seeds, self.generate_s, self.check_every)
@@ -153,156 +142,6 @@ def prove_range(
 ) -> list[Attempt]:
     """The attempts of `seeds`, in order."""
     return [attempt_seed(job, seed, generate_s, check_every) for seed in seeds]
-
-
-# --- where the work runs -----------------------------------------------------------------
-
-
-class Runner(Protocol):
-    """Runs tasks somewhere: `submit` a numbered range, `done` blocks until some range is
-    finished and returns its number and attempts, in any order."""
-
-    workers: int
-
-    def submit(self, index: int, seeds: tuple[int, ...]) -> None: ...
-
-    def done(self) -> tuple[int, list[Attempt]]: ...
-
-    def close(self) -> None: ...
-
-
-class InProcess:
-    """Runs each range here, when the writer asks for it (`--jobs 1`)."""
-
-    def __init__(self, task: Task) -> None:
-        self.workers = 1
-        self._task = task
-        self._queue: deque[tuple[int, tuple[int, ...]]] = deque()
-
-    def submit(self, index: int, seeds: tuple[int, ...]) -> None:
-        self._queue.append((index, seeds))
-
-    def done(self) -> tuple[int, list[Attempt]]:
-        index, seeds = self._queue.popleft()
-        return index, self._task(seeds)
-
-    def close(self) -> None:
-        self._queue.clear()
-
-
-def _start_worker(writer: int) -> None:
-    """A pool worker leaves Ctrl+C to the writer, which stops the pool itself, and ends
-    when the writer is gone (killed with SIGKILL, say), rather than wait for work forever."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-    def watch() -> None:
-        while os.getppid() == writer:
-            time.sleep(_WATCH_S)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="gridproof-writer-watch", daemon=True).start()
-
-
-class LocalPool:
-    """A pool of `jobs` fresh processes (spawned, not forked) on this machine. A worker that
-    dies breaks the pool: a new pool takes over the unfinished ranges."""
-
-    def __init__(self, task: Task, jobs: int) -> None:
-        self.workers = jobs
-        self._task = task
-        self._pool = self._start()
-        self._futures: dict[Future[list[Attempt]], tuple[int, tuple[int, ...]]] = {}
-        self._restarts = 0
-
-    def _start(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(
-            self.workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_worker,
-            initargs=(os.getpid(),),
-        )
-
-    def submit(self, index: int, seeds: tuple[int, ...]) -> None:
-        self._futures[self._pool.submit(self._task, seeds)] = (index, seeds)
-
-    def done(self) -> tuple[int, list[Attempt]]:
-        while True:
-            finished, _ = wait(self._futures, return_when=FIRST_COMPLETED)
-            future = min(finished, key=lambda each: self._futures[each][0])
-            index, _ = self._futures[future]
-            try:
-                attempts = future.result()
-            except BrokenProcessPool:
-                self._restart()
-                continue
-            del self._futures[future]
-            return index, attempts
-
-    def _restart(self) -> None:
-        self._restarts += 1
-        if self._restarts > MAX_POOL_RESTARTS:
-            raise RuntimeError(f"the local pool's workers died {self._restarts} times")
-        unfinished = sorted(self._futures.values())
-        self._kill()
-        self._pool = self._start()
-        self._futures = {}
-        for index, seeds in unfinished:
-            self.submit(index, seeds)
-
-    def _kill(self) -> None:
-        """Stop the pool now: ranges still running are abandoned (their seeds stay untried)."""
-        # The executor keeps its processes private; without them shutdown would wait for
-        # every running range to finish.
-        workers = list((getattr(self._pool, "_processes", None) or {}).values())
-        self._pool.shutdown(wait=False, cancel_futures=True)
-        for process in workers:
-            process.terminate()
-        for process in workers:
-            process.join(5)
-
-    def close(self) -> None:
-        self._kill()
-
-
-class DaskCluster:
-    """The workers of a Dask distributed scheduler at `address`. The scheduler hands the
-    ranges of a lost worker to the others."""
-
-    def __init__(self, task: Task, address: str, timeout_s: float = 10.0) -> None:
-        try:  # untyped, and only for this runner: imported here, as a plain module
-            distributed: Any = importlib.import_module("distributed")
-        except ImportError:
-            raise CodeError(
-                "--scheduler needs dask.distributed: pip install 'gridproof[cluster]'"
-            ) from None
-        self.address = address if "://" in address else f"tcp://{address}"
-        try:
-            self._client = distributed.Client(self.address, timeout=timeout_s)
-        except (OSError, TimeoutError) as error:
-            raise CodeError(
-                f"cannot reach the Dask scheduler at {quote(self.address)}: {error}"
-            ) from None
-        self.workers = max(1, sum(self._client.nthreads().values()))
-        self._task = task
-        self._done = distributed.as_completed()
-        self._futures: dict[Any, tuple[int, Any]] = {}
-
-    def submit(self, index: int, seeds: tuple[int, ...]) -> None:
-        future = self._client.submit(self._task, seeds, pure=False, retries=2)
-        self._futures[future.key] = (index, future)
-        self._done.add(future)
-
-    def done(self) -> tuple[int, list[Attempt]]:
-        future = next(self._done)
-        index, _ = self._futures.pop(future.key)
-        attempts: list[Attempt] = future.result()
-        return index, attempts
-
-    def close(self) -> None:
-        for _, future in self._futures.values():
-            future.cancel()
-        self._futures.clear()
-        self._client.close()
 
 
 # --- the writer ----------------------------------------------------------------------------
@@ -316,7 +155,7 @@ class Plan:
     start: int
     count: int
     generate_s: float = FILL_SECONDS
-    check_every: int = bank.CHECK_EVERY
+    check_every: int = evidence.CHECK_EVERY
     chunk: int | None = None
     """Seeds per task (None: up to `TASK_SEEDS`, fewer for a small fill)."""
     max_seeds: int | None = None
@@ -363,7 +202,7 @@ class Tally:
 def fill(
     store: bank.Bank,
     plan: Plan,
-    runner: Runner,
+    runner: Runner[list[Attempt]],
     workers: str = "",
     progress: Callable[[Tally], None] = lambda tally: None,
 ) -> Tally:
@@ -394,7 +233,7 @@ def fill(
 def _run(
     store: bank.Bank,
     plan: Plan,
-    runner: Runner,
+    runner: Runner[list[Attempt]],
     fill_id: int,
     tally: Tally,
     progress: Callable[[Tally], None],
@@ -427,7 +266,12 @@ class _Writer:
     stops before it (status `stopped`), so that no run leaves a gap."""
 
     def __init__(
-        self, store: bank.Bank, plan: Plan, runner: Runner, fill_id: int, tally: Tally
+        self,
+        store: bank.Bank,
+        plan: Plan,
+        runner: Runner[list[Attempt]],
+        fill_id: int,
+        tally: Tally,
     ) -> None:
         self.store = store
         self.plan = plan

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from gridproof import bank, service
+from gridproof import bank, evidence, service
 from gridproof.core import registry
 from gridproof.core.codes import format_size
 from gridproof.core.deadline import Deadline
@@ -30,7 +30,7 @@ EXPORT_FORMATS = ("jsonl", "urls")
 MAX_IMPORT_BYTES = 200 * 1024 * 1024
 IMPORT_SECONDS = bank.VERIFY_SECONDS
 """The default budget for counting (and for grading) one imported board."""
-_ORIGINS = (bank.GENERATOR_CHECK, bank.RECOUNT_CHECK, bank.COUNT_CHECK)
+_ORIGINS = (evidence.GENERATOR_CHECK, evidence.RECOUNT_CHECK, evidence.COUNT_CHECK)
 
 
 # --- statistics ----------------------------------------------------------------------------
@@ -334,8 +334,8 @@ def imported_record(each: Incoming, source: str, seconds: float) -> bank.Record:
     if progress.timed_out:
         raise GenerationError(f"was not graded within {seconds:g} s", {})
     difficulty = rate(genre.ladder, rung, progress)
-    checks = [bank.COUNT_CHECK]
-    checked = bank.independent_check(genre, puzzle, solution)
+    checks = [evidence.COUNT_CHECK]
+    checked = evidence.independent_check(genre, puzzle, solution)
     if checked is not None:
         checks.append(checked[0])
     provenance = f"imported from {source}" + (f"; {each.provenance}" if each.provenance else "")
@@ -355,7 +355,7 @@ def imported_record(each: Incoming, source: str, seconds: float) -> bank.Record:
         elapsed_s=round(outcome.elapsed, 6),
         engine=ENGINE_VERSION,
         score=difficulty.score,
-        canonical=bank.canonical_code(genre, puzzle),
+        canonical=evidence.canonical_code(genre, puzzle),
         provenance=provenance,
         checks=tuple(checks),
     )

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
-from gridproof import bank, bankfill, bankio, service
+from gridproof import bank, bankfill, bankio, evidence, runners, service
 from gridproof.core import registry
 from gridproof.core.codes import parse_size
 from gridproof.core.contract import Genre
@@ -394,10 +394,10 @@ def _add_bank(commands: argparse._SubParsersAction[_Parser]) -> None:
     fill.add_argument(
         "--check-every",
         type=_count_arg,
-        default=bank.CHECK_EVERY,
+        default=evidence.CHECK_EVERY,
         metavar="N",
-        help="count one board in N again with an independent counter "
-        f"(default {bank.CHECK_EVERY}; every board above {bank.ALWAYS_CHECKED_ABOVE} always)",
+        help="count one board in N again with an independent counter (default "
+        f"{evidence.CHECK_EVERY}; every board above {evidence.ALWAYS_CHECKED_ABOVE}, always)",
     )
     fill.add_argument(
         "--chunk", type=_count_arg, metavar="N", help="seeds per task (default: automatic)"
@@ -434,17 +434,18 @@ def _bank_fill(args: argparse.Namespace) -> int:
     width, height = args.size
     job = bankfill.check_job(args.genre, width, height, args.difficulty)
     store = _bank(args.db)
-    gap = bank.oracle_gap(registry.genre(job.genre), width, height)
+    gap = evidence.oracle_gap(registry.genre(job.genre), width, height)
     if gap is not None:
         _say_note(gap)
     task = bankfill.Task(job, args.deadline, args.check_every)
-    runner: bankfill.Runner
+    runner: runners.Runner[list[bankfill.Attempt]]
     if args.scheduler is not None:
-        runner = bankfill.DaskCluster(task, args.scheduler)
-        workers = f"dask {runner.address} ({runner.workers} threads)"
+        cluster = runners.DaskCluster(task, args.scheduler)
+        runner, workers = cluster, f"dask {cluster.address} ({cluster.workers} threads)"
+    elif args.jobs == 1:
+        runner, workers = runners.InProcess(task), "1 local"
     else:
-        runner = bankfill.InProcess(task) if args.jobs == 1 else bankfill.LocalPool(task, args.jobs)
-        workers = f"{args.jobs} local"
+        runner, workers = runners.LocalPool(task, args.jobs), f"{args.jobs} local"
     plan = bankfill.Plan(
         job, args.seed_start, args.count, args.deadline, args.check_every, args.chunk
     )
@@ -534,7 +535,7 @@ def _bank_import(args: argparse.Namespace) -> int:
     store = _bank(args.db)
     done = bankio.import_boards(store, incoming, path.name, args.deadline)
     if args.json:
-        rejected = [{"line": line, "reason": why} for line, why in done.rejected]
+        rejected = [{"line_number": number, "reason": why} for number, why in done.rejected]
         _emit_json({"kept": done.kept, "duplicates": done.duplicates, "rejected": rejected})
     else:
         for line, why in done.rejected:
