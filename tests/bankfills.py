@@ -48,7 +48,7 @@ def fill_here(
 ) -> bankfill.Tally:
     task = bankfill.Task(job, check_every=plan.pop("check_every", 3))
     start = plan.pop("start", START)
-    full = bankfill.Plan(job, start, count, check_every=task.check_every, **plan)
+    full = bankfill.Plan(job, start, count, **plan)
     return bankfill.fill(bank.Bank(path), full, runner(task), "test")
 
 

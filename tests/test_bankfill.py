@@ -274,7 +274,7 @@ def test_a_lost_local_worker_is_replaced(tmp_path: Path, reference: dict[str, An
                 os.kill(workers[0].pid, signal.SIGKILL)
             return super().done()
 
-    plan = bankfill.Plan(NONOGRAM, START, COUNT, check_every=3, chunk=2)
+    plan = bankfill.Plan(NONOGRAM, START, COUNT, chunk=2)
     tally = bankfill.fill(bank.Bank(tmp_path / "bank.sqlite3"), plan, Sabotaged(task, 2))
     assert Sabotaged.killed
     assert tally.status == "done"

@@ -57,6 +57,8 @@ _WINDOW = 10_000
 
 
 class Result(StrEnum):
+    """What a finished seed came to, as `tried` records it."""
+
     KEPT = "kept"
     DUPLICATE = "duplicate"
     MISS = "miss"
@@ -154,8 +156,6 @@ class Plan:
     job: Job
     start: int
     count: int
-    generate_s: float = FILL_SECONDS
-    check_every: int = evidence.CHECK_EVERY
     chunk: int | None = None
     """Seeds per task (None: up to `TASK_SEEDS`, fewer for a small fill)."""
     max_seeds: int | None = None

@@ -446,9 +446,7 @@ def _bank_fill(args: argparse.Namespace) -> int:
         runner, workers = runners.InProcess(task), "1 local"
     else:
         runner, workers = runners.LocalPool(task, args.jobs), f"{args.jobs} local"
-    plan = bankfill.Plan(
-        job, args.seed_start, args.count, args.deadline, args.check_every, args.chunk
-    )
+    plan = bankfill.Plan(job, args.seed_start, args.count, args.chunk)
     progress = bankfill.Progress(sys.stderr)
     try:
         tally = bankfill.fill(store, plan, runner, workers, progress)
