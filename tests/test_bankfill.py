@@ -10,6 +10,7 @@ import os
 import signal
 import sqlite3
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -318,3 +319,15 @@ def test_an_attempt_the_wall_clock_ended_is_not_final() -> None:
     attempt = bankfill.attempt_seed(bankfill.check_job("norinori", 30, 30, None), 1, 0.001, 100)
     assert (attempt.record, attempt.final) == (None, False)
     assert "deadline" in attempt.reason
+
+
+def test_dask_is_imported_only_for_a_cluster() -> None:
+    """`import gridproof` and the command line stay light: no Dask until `--scheduler`."""
+    probe = (
+        "import sys, gridproof, gridproof.cli, gridproof.bankfill, gridproof.runners; "
+        "print(sorted(m for m in ('dask', 'distributed') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=environment(), capture_output=True, text=True
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, "[]"), done.stderr
