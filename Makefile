@@ -41,9 +41,9 @@ browser:
 pytest: dev browser
 	$(PY) -m pytest
 
-# Regenerate docs/screenshots/ (the player in each genre, light, dark and phone).
+# Regenerate docs/screenshots/ (the player and the workshop in each genre, light, dark and phone).
 screenshots: dev browser
-	GRIDPROOF_SCREENSHOTS=docs/screenshots $(PY) -m pytest tests/web/test_player.py -q
+	GRIDPROOF_SCREENSHOTS=docs/screenshots $(PY) -m pytest tests/web/test_player.py tests/web/test_workshop.py -q
 
 test: lint typecheck pytest
 

@@ -314,7 +314,7 @@ def test_solve_reports_grid_steps_and_progress(norinori: Genre, code: str) -> No
         assert solved.contradiction is None
         result = solved.to_json()
         assert list(result) == [
-            "id", "rules", "decided", "grid", "steps", "contradiction", "timed_out"
+            "id", "rules", "decided", "grid", "steps", "contradiction", "timed_out", "notes"
         ]  # fmt: skip
         assert result["rules"] == rung
         assert 0.0 <= result["decided"] <= 1.0

@@ -12,9 +12,10 @@ The library, on the Norinori of `docs/formats.md`:
 
 The calls: `load` (one puzzle from a code, a puzz.link URL, JSON text or a JSON file) and
 `load_all` (every puzzle of a corpus), `count`, `solve`, `hint`, `check`, `validate`,
-`generate`, `convert`, `genre` and `genre_names`. The values they return: `Loaded`,
-`Counted`, `Solved`, `Board`, `Hint` (with its `HintStatus`), `Checked`, `Marks`, `Step`,
-`Violation`, `Verdict`, `Health`; `Genre` is the record each genre registers, `Deadline`
+`generate`, `convert`, the workshop's `fix` and `make_unique`, `genre` and `genre_names`.
+The values they return: `Loaded`, `Counted`, `Solved`, `Board`, `Hint` (with its
+`HintStatus`), `Checked`, `Marks`, `Repairs` (a `Report` and its `Suggestion`s), `Made`,
+`Step`, `Violation`, `Verdict`, `Health`; `Genre` is the record each genre registers, `Deadline`
 a time limit the caller may cancel. Every value's `to_json()` is the shape the CLI's
 `--json` and the web API use. Errors: `GridproofError` is the root, `CodeError` anything
 that cannot be parsed, `GenerationError` a board not proven in time (with its `health`).
@@ -27,6 +28,7 @@ from typing import Any as _Any
 import gridproof.genres  # noqa: F401  (the built-in genres register themselves)
 from gridproof import play as _play
 from gridproof import service as _service
+from gridproof import workshop as _workshop
 from gridproof.core.contract import Genre, Health
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, GridproofError
@@ -39,6 +41,7 @@ from gridproof.play import Checked, Hint, HintStatus, Marks
 from gridproof.service import Board, Counted, Loaded, Solved
 from gridproof.service import Seconds as _Seconds
 from gridproof.version import ENGINE_VERSION, __version__
+from gridproof.workshop import Made, Repairs, Report, Suggestion
 
 __all__ = [
     "ENGINE_VERSION",
@@ -54,21 +57,27 @@ __all__ = [
     "Hint",
     "HintStatus",
     "Loaded",
+    "Made",
     "Marks",
+    "Repairs",
+    "Report",
     "Solved",
     "Step",
+    "Suggestion",
     "Verdict",
     "Violation",
     "__version__",
     "check",
     "convert",
     "count",
+    "fix",
     "generate",
     "genre",
     "genre_names",
     "hint",
     "load",
     "load_all",
+    "make_unique",
     "solve",
     "validate",
 ]
@@ -228,6 +237,43 @@ def convert(puzzle: Loaded, to: str) -> str:
     'https://puzz.link/p?norinori/5/5/cag4ocjo'
     """
     return _service.convert(puzzle, to)
+
+
+def fix(
+    puzzle: Loaded,
+    keep: _Sequence[str] | None = None,
+    *,
+    limit: int = 6,
+    deadline: _Seconds = 30.0,
+) -> Repairs:
+    """The workshop's verdict on `puzzle` and up to `limit` single edits that repair it,
+    unique ones first; `keep` pins a solution (rows of text) the edits must keep.
+
+    >>> p = load("norinori.1.8x8.kozG7Ekdy34t6zR_LVA")
+    >>> repairs = fix(p)
+    >>> str(repairs.report.outcome), repairs.report.differ.bit_count()
+    ('multiple', 2)
+    >>> best = repairs.edits[0]
+    >>> best.edit.text, str(best.outcome), best.grade
+    ('move r8c6 into region 12', 'unique', 'medium')
+    """
+    deadline_ = _service.as_deadline(deadline)
+    return _workshop.suggest(puzzle, _workshop.parse_keep(puzzle, keep), deadline_, limit)
+
+
+def make_unique(
+    puzzle: Loaded, keep: _Sequence[str] | None = None, *, deadline: _Seconds = 30.0
+) -> Made:
+    """Edits applied to `puzzle` until its count is one (keeping `keep` if given).
+
+    >>> made = make_unique(load("norinori.1.8x8.kozG7Ekdy34t6zR_LVA"))
+    >>> str(made.report.outcome), made.applied
+    ('unique', ('move r8c6 into region 12',))
+    >>> made.to_json()["code"]
+    'norinori.1.8x8.kozG7EkdzX4t6zR_LVQ'
+    """
+    deadline_ = _service.as_deadline(deadline)
+    return _workshop.make_unique(puzzle, _workshop.parse_keep(puzzle, keep), deadline_)
 
 
 def genre_names() -> tuple[str, ...]:

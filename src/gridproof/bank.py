@@ -37,9 +37,11 @@ from gridproof.core.codes import parse_size
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
+from gridproof.core.ladder import grade_puzzle
 from gridproof.core.outcome import Verdict
 from gridproof.evidence import (
     CHECK_EVERY,
+    COUNT_CHECK,
     GENERATOR_CHECK,
     canonical_code,
     independent_check,
@@ -208,6 +210,44 @@ def prove_board(
         canonical=canonical_code(genre, puzzle),
         provenance=f"generated {genre.generator} seed {seed}",
         checks=tuple(checks),
+    )
+
+
+MADE_BY_HAND = "made by hand"
+"""The generator field and the provenance of a board a setter made in the workshop (it has
+no seed: -1)."""
+
+
+def hand_made_record(genre: Genre[Any], puzzle: Any, deadline: Deadline) -> Record:
+    """The record of a board a setter drew: counted to 2 (it must be unique, else a
+    `CodeError` saying what it is) and graded by the ladder. Never served as a new game:
+    `pick` serves the generator's boards only."""
+    outcome = genre.count(puzzle, 2, deadline)
+    if outcome.verdict is not Verdict.UNIQUE:
+        raise CodeError(
+            f"only a unique puzzle can be kept; this one is {outcome.verdict} "
+            "(see the workshop's verdict)"
+        )
+    difficulty = grade_puzzle(genre.ladder, genre.position, puzzle, deadline)
+    return Record(
+        code=genre.format_code(puzzle),
+        genre=genre.name,
+        width=puzzle.width,
+        height=puzzle.height,
+        difficulty=difficulty.grade,
+        seed=-1,
+        generator=MADE_BY_HAND,
+        metrics=difficulty.as_dict(),
+        health={},
+        solution=outcome.solutions[0],
+        verdict=str(outcome.verdict),
+        nodes=outcome.nodes,
+        elapsed_s=round(outcome.elapsed, 6),
+        engine=ENGINE_VERSION,
+        score=difficulty.score,
+        canonical=canonical_code(genre, puzzle),
+        provenance=MADE_BY_HAND,
+        checks=(COUNT_CHECK,),
     )
 
 

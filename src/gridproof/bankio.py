@@ -56,8 +56,8 @@ def stats(store: bank.Bank) -> Stats:
     with store.reading() as db:
         boards = db.execute(
             "SELECT genre, width, height, difficulty, "
-            "CASE WHEN instr(provenance, ' ') > 0 THEN substr(provenance, 1, "
-            "instr(provenance, ' ') - 1) ELSE provenance END AS made, count(*) AS boards, "
+            "CASE WHEN provenance LIKE 'generated %' THEN 'generated' WHEN provenance LIKE "
+            "'imported %' THEN 'imported' ELSE provenance END AS made, count(*) AS boards, "
             "sum(EXISTS (SELECT 1 FROM json_each(checks) WHERE value NOT IN "
             f"({origins}))) AS checked FROM puzzles GROUP BY genre, width, height, "
             "difficulty, made ORDER BY genre, width * height, width, difficulty, made"

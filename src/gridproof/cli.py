@@ -16,12 +16,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
-from gridproof import bank, bankfill, bankio, evidence, runners, service
+from gridproof import bank, bankfill, bankio, evidence, picture, runners, service, workshop
 from gridproof.core import registry
 from gridproof.core.codes import parse_size
 from gridproof.core.contract import Genre
 from gridproof.core.errors import GenerationError, GridproofError, quote
-from gridproof.core.grid import cell_name
+from gridproof.core.grid import bits, cell_name
+from gridproof.core.outcome import Verdict
 from gridproof.version import __version__
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_PIPE, EXIT_INTERRUPT = 0, 1, 2, 141, 130
@@ -107,6 +108,8 @@ def _solve(args: argparse.Namespace) -> int:
             _emit(f"{number:>4}. [{step.rule}] {step.text}")
         if result.contradiction is not None:
             _emit(f"contradiction: {result.contradiction.text}")
+        for note in result.notes:
+            _emit(f"note: {note}")
         if result.timed_out:
             _emit("stopped: out of time")
         completed += result.complete
@@ -156,6 +159,89 @@ def _generate(args: argparse.Namespace) -> int:
         )
         for row in board.solution_rows if args.show_solution else ():
             _emit(f"  {row}")
+    return EXIT_OK
+
+
+def _fix(args: argparse.Namespace) -> int:
+    items = _load_all(args.sources)
+    keeps = [
+        workshop.parse_keep(item, None if args.keep is None else _grid_rows(args.keep))
+        for item in items
+    ]
+    all_unique = True
+    for item, keep in zip(items, keeps, strict=True):
+        deadline = service.as_deadline(args.deadline)
+        repairs = workshop.suggest(item, keep, deadline, args.limit)
+        made = workshop.make_unique(item, keep, deadline) if args.make_unique else None
+        unique = (made.report if made else repairs.report).outcome is Verdict.UNIQUE
+        all_unique &= unique
+        if args.json:
+            _emit_json({**repairs.to_json(), **({"made": made.to_json()} if made else {})})
+            continue
+        _print_repairs(repairs)
+        if made is not None:
+            _print_made(made)
+    return EXIT_OK if all_unique else EXIT_INVALID
+
+
+def _print_repairs(repairs: workshop.Repairs) -> None:
+    report = repairs.report
+    loaded = report.loaded
+    _emit(f"{loaded.id}: {report.outcome}. {report.text}")
+    if report.keep_problem:
+        _emit(f"  note: {report.keep_problem}")
+    width = loaded.puzzle.width
+    if report.outcome is Verdict.MULTIPLE:
+        _emit("  they differ at " + " ".join(cell_name(c, width) for c in bits(report.differ)))
+        grids = [loaded.genre.format_grid(loaded.puzzle, s) for s in report.solutions]
+        for left, right in zip(*grids, strict=True):
+            _emit(f"  {left}   {right}")
+    if report.reason is not None and report.reason.cells:
+        _emit("  at " + " ".join(cell_name(c, width) for c in report.reason.cells))
+    if report.outcome in (Verdict.MULTIPLE, Verdict.NONE):
+        _emit("suggested edits, best first:" if repairs.edits else "no single edit found")
+    for number, s in enumerate(repairs.edits, 1):
+        grade = f", {s.grade}" if s.grade else ""
+        _emit(f"  {number}. {s.edit.text}: {s.outcome}{grade}")
+        _emit(f"     {loaded.genre.format_code(s.edit.puzzle)}")
+    if not repairs.complete:
+        _emit("  (stopped by the deadline before every edit was tried)")
+
+
+def _print_made(made: workshop.Made) -> None:
+    report = made.report
+    edits = "; ".join(made.applied) or "none needed"
+    _emit(f"make unique: {report.outcome} after {len(made.applied)} edit(s) ({edits})")
+    _emit(f"  {report.loaded.genre.format_code(report.loaded.puzzle)}")
+
+
+def _picture(args: argparse.Namespace) -> int:
+    genre = registry.genre("nonogram")
+    assert genre.from_picture is not None
+    width, height = args.size
+    shaded = picture.read_picture(args.file, width, height, args.threshold)
+    loaded = service.Loaded(Path(args.file).name, genre, genre.from_picture(width, height, shaded))
+    made = None
+    if args.unique:
+        made = workshop.make_unique(loaded, shaded, service.as_deadline(args.deadline))
+        loaded, shaded = made.report.loaded, made.keep if made.keep is not None else shaded
+    code = genre.format_code(loaded.puzzle)
+    if args.json:
+        extra = made.to_json() if made else {}
+        _emit_json(
+            {
+                **extra,
+                "code": code,
+                "puzzle": genre.to_json(loaded.puzzle),
+                "picture": genre.format_grid(loaded.puzzle, shaded),
+            }
+        )
+        return EXIT_OK
+    _emit(code)
+    for row in genre.format_grid(loaded.puzzle, shaded):
+        _emit(f"  {row}")
+    if made is not None:
+        _print_made(made)
     return EXIT_OK
 
 
@@ -221,6 +307,7 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("--to", required=True, choices=service.FORMATS)
 
     _add_generate(commands)
+    _add_workshop(commands)
 
     study = _command(commands, "study", _study, "reproduce a genre's design-note measurements")
     study.add_argument("genre", choices=sorted(g.name for g in _studied()), metavar="GENRE")
@@ -283,6 +370,58 @@ def _add_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
         _add_json(kind, "one JSON object per board per line")
 
 
+def _add_workshop(commands: argparse._SubParsersAction[_Parser]) -> None:
+    fix = _command(
+        commands,
+        "fix",
+        _fix,
+        "say whether puzzles are unique and suggest the single edits that repair them "
+        "(exit status 1 when one is not unique)",
+    )
+    fix.add_argument("sources", nargs="+", metavar="SOURCE")
+    fix.add_argument(
+        "--keep",
+        metavar="ROWS",
+        help="the solution to keep, as --grid of validate takes it (default: the first found)",
+    )
+    fix.add_argument("--limit", type=_count_arg, default=6, help="edits listed (default 6)")
+    fix.add_argument(
+        "--make-unique", action="store_true", help="also apply edits until the count is one"
+    )
+    fix.add_argument(
+        "--deadline",
+        type=_seconds,
+        default=30.0,
+        metavar="S",
+        help="seconds per puzzle (default 30)",
+    )
+    _add_json(fix, "one JSON object per puzzle per line")
+
+    pic = _command(commands, "picture", _picture, "make a Nonogram from a picture file")
+    pic.add_argument("file", metavar="FILE", help="a PNG, JPEG, GIF or BMP picture")
+    pic.add_argument("--size", type=_size_arg, required=True, metavar="WxH")
+    pic.add_argument(
+        "--threshold",
+        type=_grey,
+        default=128,
+        metavar="T",
+        help="cells darker than T (0 black .. 256) are shaded (default 128)",
+    )
+    pic.add_argument(
+        "--unique",
+        action="store_true",
+        help="flip the fewest pixels the repair finds to make the puzzle unique",
+    )
+    pic.add_argument(
+        "--deadline",
+        type=_seconds,
+        default=30.0,
+        metavar="S",
+        help="seconds for --unique (default 30)",
+    )
+    _add_json(pic, "print the puzzle as one JSON object")
+
+
 def _studied() -> list[Genre[Any]]:
     return [g for g in registry.genres().values() if g.study is not None]
 
@@ -339,6 +478,13 @@ def _seconds(text: str) -> float:
     value = _number(text, float, "a number of seconds")
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    return value
+
+
+def _grey(text: str) -> int:
+    value = _number(text, int, "a grey level")
+    if not 0 <= value <= 256:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 256, got {text}")
     return value
 
 

@@ -87,6 +87,8 @@ class Solved:
     steps: tuple[Step, ...]
     contradiction: Violation | None = None
     timed_out: bool = False
+    notes: tuple[str, ...] = ()
+    """What the rules skipped as too costly for this board, in words."""
 
     @property
     def complete(self) -> bool:
@@ -102,6 +104,7 @@ class Solved:
             "steps": [step_to_json(step) for step in self.steps],
             "contradiction": None if self.contradiction is None else self.contradiction.text,
             "timed_out": self.timed_out,
+            "notes": list(self.notes),
         }
 
 
@@ -316,6 +319,7 @@ def solve(loaded: Loaded, rung: str | None = None, deadline: Seconds = None) -> 
         steps=progress.steps,
         contradiction=progress.contradiction,
         timed_out=progress.timed_out,
+        notes=progress.notes,
     )
 
 

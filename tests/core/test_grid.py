@@ -57,6 +57,23 @@ def test_bits_list_every_set_bit_lowest_first(mask: int) -> None:
         assert low_bit(mask) == cells[0]
 
 
+@settings(max_examples=50)
+@given(st.lists(st.integers(min_value=0, max_value=20_000), max_size=300))
+def test_bits_and_mask_of_agree_on_board_sized_masks(cells: list[int]) -> None:
+    """Masks past `WIDE` bits take the linear path (text scan, bytearray): same answers."""
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    assert mask_of(cells) == mask
+    assert list(bits(mask)) == sorted(set(cells))
+
+
+def test_bits_of_a_million_cell_board_is_linear_not_quadratic() -> None:
+    full = (1 << 1_048_576) - 1  # 1024 x 1024 all shaded: the old loop copied it per cell
+    assert sum(1 for _ in bits(full)) == 1_048_576
+    assert mask_of(range(0, 1_048_576, 1024)) == sum(1 << c for c in range(0, 1_048_576, 1024))
+
+
 def test_cell_names_are_one_based_row_then_column() -> None:
     assert cell_name(0, 5) == "r1c1"
     assert cell_name(7, 5) == "r2c3"

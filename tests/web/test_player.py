@@ -15,77 +15,27 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from gridproof import service
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Verdict
 from gridproof.core.registry import genres
-from tests.web.conftest import LiveServer, play_difficulty, small_key
+from tests.web.conftest import DESKTOP, LiveServer, play_difficulty, shot, small_key
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 GENRES = sorted(genres().values(), key=lambda g: g.name)
-DESKTOP = {"width": 960, "height": 1000}
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser: Any, live_server: LiveServer) -> Iterator[Any]:
-    context = browser.new_context(
-        base_url=live_server.url, viewport=DESKTOP, reduced_motion="reduce", color_scheme="light"
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: _console_error(message, errors))
-    yield page
-    context.close()
-    assert errors == []
-
-
-def _console_error(message: Any, errors: list[str]) -> None:
-    """Console errors fail the test, except the browser's note on an API 400 the page shows."""
-    if message.type == "error" and "status of 400" not in message.text:
-        errors.append(message.text)
 
 
 @pytest.fixture(params=GENRES, ids=lambda g: g.name)
 def genre(request: pytest.FixtureRequest) -> Genre:
     chosen: Genre = request.param
     return chosen
-
-
-def shot(page: Any, name: str, tmp_path: Path, full_page: bool = True) -> None:
-    folder = Path(os.environ.get("GRIDPROOF_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / name), full_page=full_page, animations="disabled")
 
 
 # --- helpers -------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ class Deadline:
     so a count abandoned by its caller returns promptly.
     """
 
-    __slots__ = ("_cancelled", "_end", "_limit", "_parent", "_start", "used")
+    __slots__ = ("_cancelled", "_end", "_limit", "_parent", "_start", "notes", "used")
 
     def __init__(
         self,
@@ -39,6 +39,8 @@ class Deadline:
         self._parent = parent
         self.used = 0
         """Work charged to this deadline (and its children) so far."""
+        self.notes: list[str] = []
+        """What the work under this deadline gave up on, in words (see `note`)."""
 
     @classmethod
     def never(cls) -> Deadline:
@@ -55,6 +57,15 @@ class Deadline:
         deadline: Deadline | None = self
         while deadline is not None:
             deadline.used += work
+            deadline = deadline._parent
+
+    def note(self, text: str) -> None:
+        """Record, here and in every parent, that some work was skipped rather than done
+        (a rule that would cost more than any deadline allows says so, never silently)."""
+        deadline: Deadline | None = self
+        while deadline is not None:
+            if text not in deadline.notes:
+                deadline.notes.append(text)
             deadline = deadline._parent
 
     def expired(self) -> bool:

@@ -6,7 +6,7 @@ cell in the set; `full` is the mask of every cell.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -46,20 +46,38 @@ def runs(mask: int) -> list[tuple[int, int]]:
     return out
 
 
+WIDE = 2048
+"""Masks longer than this many bits are walked through their binary text: clearing the
+lowest bit of a huge int copies it, so the bit-by-bit loop would be quadratic."""
+
+
 def bits(mask: int) -> Iterator[int]:
-    """The cells of `mask`, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    """The cells of `mask` (not negative), lowest first, in time linear in its length."""
+    if mask.bit_length() <= WIDE:
+        while mask:
+            low = mask & -mask
+            yield low.bit_length() - 1
+            mask ^= low
+        return
+    text = format(mask, "b")[::-1]
+    index = text.find("1")
+    while index >= 0:
+        yield index
+        index = text.find("1", index + 1)
 
 
-def mask_of(cells: object) -> int:
-    """The mask of an iterable of cells."""
-    m = 0
-    for c in cells:  # type: ignore[attr-defined]
-        m |= 1 << c
-    return m
+def mask_of(cells: Iterable[int]) -> int:
+    """The mask of an iterable of cells (not negative), in time linear in the largest."""
+    listed = list(cells)
+    if not listed or max(listed) < WIDE:
+        m = 0
+        for c in listed:
+            m |= 1 << c
+        return m
+    raw = bytearray(max(listed) // 8 + 1)
+    for c in listed:
+        raw[c >> 3] |= 1 << (c & 7)
+    return int.from_bytes(raw, "little")
 
 
 def cell_name(cell: int, width: int) -> str:
@@ -128,6 +146,15 @@ class Geometry:
         """Every cell with at least two orthogonal neighbours in `mask`."""
         a, b, c, d = self.shifts(mask)
         return (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+
+    def connected(self, area: int) -> bool:
+        """Whether the cells of a non-empty `area` form one orthogonally connected piece."""
+        seen = area & -area
+        while True:
+            grown = (seen | self.spread(seen)) & area
+            if grown == seen:
+                return seen == area
+            seen = grown
 
     def name(self, cell: int) -> str:
         return cell_name(cell, self.width)

@@ -300,6 +300,8 @@ class Progress:
     size: int = 0
     choices: tuple[int, ...] = ()
     """For each step, how many deductions were open when it was taken (see `LadderRun`)."""
+    notes: tuple[str, ...] = ()
+    """What the rules skipped as too costly, in words (see `Deadline.note`)."""
 
     @property
     def decided_fraction(self) -> float:
@@ -331,6 +333,7 @@ def solve(
     Marks that clash (a cell both shaded and empty, paint where the genre allows none)
     are the contradiction. An unknown rung is a `CodeError`."""
     rules = ladder.rules_to(rung)
+    deadline = deadline.within()  # its notes are this run's
     position = start(puzzle, deadline)
     problem = None
     if shaded or empty:
@@ -351,6 +354,7 @@ def solve(
         timed_out=timed_out,
         size=puzzle.width * puzzle.height,
         choices=choices,
+        notes=tuple(deadline.notes),
     )
 
 

@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from gridproof import bank, play, service
+from gridproof import bank, play, service, workshop
 from gridproof.core import registry
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError, GridproofError
@@ -50,6 +50,12 @@ ANSWER_S = 5.0
 """The budget for counting a puzzle's solutions when the bank does not know them."""
 HINT_S = 3.0
 """The budget for finding the next deduction."""
+VERDICT_S = 4.0
+"""The default budget of the workshop's live verdict (at most `MAX_DEADLINE_S`)."""
+REPAIR_S = 8.0
+UNIQUE_S = 20.0
+MAX_REPAIR_S = 30.0
+"""The workshop's suggestions and "Make unique" may take longer than a count."""
 KILL_GRACE_S = 5.0
 """How long a generation worker may outlive its own deadline before it is killed."""
 
@@ -201,6 +207,25 @@ class PlayRequest(_Body):
     marks: Rows = Field(description=play.MARKS_HELP)
     version: int = Field(0, ge=0, le=2**53, description="the client's state version, echoed back")
     reveal: bool = Field(False, description="also list the cells whose marks are wrong")
+
+
+class WorkshopRequest(_Body):
+    source: Source
+    keep: Rows | None = Field(
+        None, description="the solution the setter pins, as rows ('#' shaded; default: none)"
+    )
+    deadline_s: float | None = Field(
+        None,
+        gt=0,
+        allow_inf_nan=False,
+        description=f"seconds (verdict at most {MAX_DEADLINE_S:g}, the rest {MAX_REPAIR_S:g})",
+    )
+    limit: int = Field(6, ge=1, le=20, description="how many edits to list (repair)")
+    version: int = Field(0, ge=0, le=2**53, description="the editor's board version, echoed")
+
+
+class KeepRequest(_Body):
+    source: Source
 
 
 # --- errors ------------------------------------------------------------------------------
@@ -419,6 +444,83 @@ async def _play(body: PlayRequest, request: Request, work: _Work) -> dict[str, A
 
     result = await workers.in_thread(run, ANSWER_S + HINT_S, request.is_disconnected)
     return {"version": body.version, "code": item.genre.format_code(item.puzzle), **result}
+
+
+# --- the API: the workshop ----------------------------------------------------------------
+
+
+@app.post("/api/workshop/verdict")
+async def workshop_verdict(body: WorkshopRequest, request: Request) -> dict[str, Any]:
+    """The live verdict on a board being edited: `outcome` (`unique`, `multiple`, `none` or
+    `timeout`), `solutions` (unique: the solution; multiple: the pinned or first one and a
+    rival), `differ` (the cells where those two differ), `reason` (none: the contradiction
+    in the ladder's words, with its cells), `grade`, `score` and `path` (unique: the
+    ladder's steps from the empty board), `text` (one sentence) and `version` echoed."""
+    seconds = min(body.deadline_s or VERDICT_S, MAX_DEADLINE_S)
+    return await _workshop(body, request, seconds, workshop.examine)
+
+
+@app.post("/api/workshop/repair")
+async def workshop_repair(body: WorkshopRequest, request: Request) -> dict[str, Any]:
+    """The verdict plus `edits`: up to `limit` single edits, each with its `text`, `cells`,
+    `code`, `puzzle` (the genre's JSON object), `keep` (the pinned solution after it),
+    `outcome` and `grade`; unique ones first. `complete` is false when the deadline cut
+    the list short."""
+    seconds = min(body.deadline_s or REPAIR_S, MAX_REPAIR_S)
+
+    def run(loaded: service.Loaded, keep: int | None, d: Deadline) -> workshop.Repairs:
+        return workshop.suggest(loaded, keep, d, body.limit)
+
+    return await _workshop(body, request, seconds, run)
+
+
+@app.post("/api/workshop/unique")
+async def workshop_unique(body: WorkshopRequest, request: Request) -> dict[str, Any]:
+    """ "Make unique": edits applied until the count is one; the verdict on the result plus
+    its `puzzle`, `keep`, `changed` (how many edits) and `edits` (their texts)."""
+    seconds = min(body.deadline_s or UNIQUE_S, MAX_REPAIR_S)
+    return await _workshop(body, request, seconds, workshop.make_unique)
+
+
+@app.post("/api/workshop/keep")
+async def workshop_keep(body: KeepRequest, request: Request) -> dict[str, Any]:
+    """Keep a unique board in the bank with provenance `made by hand` (a board that is not
+    unique is a 400 saying what it is). Kept boards are never served as new games."""
+    context = _context(request)
+    loaded = _first(body.source)
+
+    def run(deadline: Deadline) -> dict[str, Any]:
+        record = bank.hand_made_record(loaded.genre, loaded.puzzle, deadline)
+        stored = context.bank.add(record)
+        text = "Kept in the bank" if stored else "The bank already holds this puzzle"
+        return {
+            "code": record.code,
+            "stored": stored,
+            "outcome": record.verdict,
+            "grade": record.difficulty,
+            "score": record.score,
+            "provenance": bank.MADE_BY_HAND,
+            "text": f"{text} ({record.difficulty}, score {record.score:g}).",
+        }
+
+    return await workers.in_thread(run, MAX_DEADLINE_S, request.is_disconnected)
+
+
+_Workshop = Callable[[service.Loaded, int | None, Deadline], Any]
+
+
+async def _workshop(
+    body: WorkshopRequest, request: Request, seconds: float, work: _Workshop
+) -> dict[str, Any]:
+    loaded = _first(body.source)
+    keep = workshop.parse_keep(loaded, body.keep)
+
+    def run(deadline: Deadline) -> dict[str, Any]:
+        result: dict[str, Any] = work(loaded, keep, deadline).to_json()
+        return result
+
+    result = await workers.in_thread(run, seconds, request.is_disconnected)
+    return {"version": body.version, **result}
 
 
 # --- the API: tools ------------------------------------------------------------------------

@@ -42,7 +42,8 @@ def region_black(pos: Position) -> Found:
     for rid, circles in enumerate(board.region_circles):
         left = circles & ~pos.white
         if not left:
-            return region_black.violation(cells=bits(circles), regions=(rid,), region=rid + 1)
+            area = circles or sum(1 << c for c, r in enumerate(board.region_of) if r == rid)
+            return region_black.violation(cells=bits(area), regions=(rid,), region=rid + 1)
         if left & (left - 1) or left & pos.black:
             continue
         steps.append(

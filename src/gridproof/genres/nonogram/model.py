@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gridproof.core.errors import CodeError, quote
+from gridproof.core.grid import cell_string
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
 
@@ -98,12 +99,9 @@ def runs_of(cells: Sequence[bool]) -> Clue:
 
 def clues_of(width: int, height: int, shaded: int) -> Nonogram:
     """The puzzle whose picture is `shaded` (its clues read off the picture)."""
-    rows = [
-        runs_of([bool(shaded >> (r * width + c) & 1) for c in range(width)]) for r in range(height)
-    ]
-    cols = [
-        runs_of([bool(shaded >> (r * width + c) & 1) for r in range(height)]) for c in range(width)
-    ]
+    text = cell_string(shaded, width * height)  # one pass, not one shift per cell
+    rows = [runs_of([ch == "1" for ch in text[r * width : (r + 1) * width]]) for r in range(height)]
+    cols = [runs_of([ch == "1" for ch in text[c::width]]) for c in range(width)]
     return make_puzzle(rows, cols)
 
 
@@ -113,21 +111,22 @@ def validate(puzzle: Nonogram, shaded: int) -> list[Violation]:
     problems = []
     if shaded < 0 or shaded >> (w * h):
         problems.append(Violation("grid", f"the grid shades cells outside the {w}x{h} board"))
+    text = cell_string(shaded, w * h)
     for r, clue in enumerate(puzzle.rows):
-        cells = [r * w + c for c in range(w)]
-        problems += _line_problem(f"row {r + 1}", clue, cells, shaded)
+        cells = range(r * w, (r + 1) * w)
+        problems += _line_problem(f"row {r + 1}", clue, cells, text)
     for c, clue in enumerate(puzzle.cols):
-        cells = [r * w + c for r in range(h)]
-        problems += _line_problem(f"column {c + 1}", clue, cells, shaded)
+        cells = range(c, w * h, w)
+        problems += _line_problem(f"column {c + 1}", clue, cells, text)
     return problems
 
 
-def _line_problem(name: str, clue: Clue, cells: list[int], shaded: int) -> list[Violation]:
-    found = runs_of([bool(shaded >> cell & 1) for cell in cells])
+def _line_problem(name: str, clue: Clue, cells: range, text: str) -> list[Violation]:
+    found = runs_of([text[cell] == "1" for cell in cells])
     if found == clue:
         return []
-    text = f"{name} has runs {clue_text(found)}, its clue says {clue_text(clue)}"
-    return [Violation("clue", text, tuple(cells))]
+    described = f"{name} has runs {clue_text(found)}, its clue says {clue_text(clue)}"
+    return [Violation("clue", described, tuple(cells))]
 
 
 def transform(puzzle: Nonogram, symmetry: Symmetry) -> Nonogram:

@@ -9,7 +9,7 @@ changed since.
 from __future__ import annotations
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import bits, cell_name, low_bit
+from gridproof.core.grid import bits, cell_name, low_bit, mask_of
 from gridproof.core.ladder import Seen
 from gridproof.core.trace import Step, Violation
 from gridproof.genres.nonogram.lines import LineView, view
@@ -65,10 +65,10 @@ class Position:
 
     def cells(self, line: int, mask: int) -> int:
         """A line-local mask as a board mask."""
-        out = 0
-        for index in bits(mask):
-            out |= 1 << self.cell(line, index)
-        return out
+        h, w = self.puzzle.height, self.puzzle.width
+        if line < h:
+            return mask << (line * w)
+        return mask_of(index * w + line - h for index in bits(mask))
 
     def line_cells(self, line: int) -> tuple[int, ...]:
         return tuple(self.cell(line, i) for i in range(self.length(line)))

@@ -47,6 +47,8 @@ def _each_line(pos: Position, found_by: Rule[Position], technique: Technique) ->
     """`technique` applied to every line changed since rule `found_by` last looked."""
     steps: list[Step] = []
     for line in pos.changed_lines(found_by.id):
+        if pos.deadline.expired():
+            return steps  # the ladder stops on the same expired deadline
         seen = pos.view(line)
         if seen is None:
             return found_by.violation(

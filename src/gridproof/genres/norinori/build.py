@@ -238,12 +238,12 @@ def walk_rival(
     best: tuple[tuple[int, int], list[int]] | None = None
     for cell in bits(rivals[0] & ~solution):
         old = labels[cell]
-        for path in _paths_out(geo, labels, areas[old] & ~solution, cell):
+        for path in paths_out(geo, labels, areas[old] & ~solution, cell):
             moving = 0
             for step in path:
                 moving |= 1 << step
             rest = areas[old] & ~moving
-            if not rest or not connected(geo, rest):
+            if not rest or not geo.connected(rest):
                 continue
             for new in sorted({labels[n] for n in bits(geo.neighbours[path[-1]])} - {old}):
                 moved = list(labels)
@@ -264,7 +264,7 @@ def walk_rival(
     return best[1]
 
 
-def _paths_out(geo: Geometry, labels: list[int], free: int, start: int) -> list[list[int]]:
+def paths_out(geo: Geometry, labels: list[int], free: int, start: int) -> list[list[int]]:
     """Shortest paths through `free` (cells of one region) from `start` to each cell that
     touches another region, nearest first."""
     region = labels[start]
@@ -286,16 +286,6 @@ def _paths_out(geo: Geometry, labels: list[int], free: int, start: int) -> list[
             here = parents[here]
         paths.append(path[::-1])
     return paths
-
-
-def connected(geo: Geometry, area: int) -> bool:
-    """Whether the cells of a non-empty `area` form one orthogonally connected piece."""
-    seen = area & -area
-    while True:
-        grown = (seen | geo.spread(seen)) & area
-        if grown == seen:
-            return seen == area
-        seen = grown
 
 
 def slides(geo: Geometry, labels: list[int], solution: int) -> list[int]:

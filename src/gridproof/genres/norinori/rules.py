@@ -332,10 +332,22 @@ class _Arcs:
         self.pos = pos
         self.checkers: dict[tuple[int, int], Callable[[int], bool]] = {}
         self.verdicts: dict[int, bool] = {}
+        self.verdict_limit = VERDICT_BYTES // (pos.board.geo.full.bit_length() // 8 + 120)
+        self.skipped = False
+        """Whether some arc was too costly to revise."""
+
+    def note_skipped(self) -> None:
+        if self.skipped:
+            self.pos.deadline.note(
+                f"the pairs rule skipped neighbouring regions with more than {ARC_LIMIT:,} "
+                "ways to compare side by side"
+            )
 
     def fits(self, i: int, j: int, shade: int) -> bool:
         verdict = self.verdicts.get(shade)
         if verdict is None:
+            if len(self.verdicts) >= self.verdict_limit:
+                self.verdicts.clear()  # a bounded cache: a verdict is cheap to recompute
             check = self.checkers.get((i, j))
             if check is None:
                 board = self.pos.board
@@ -345,14 +357,23 @@ class _Arcs:
             verdict = self.verdicts[shade] = check(shade)
         return verdict
 
-    def revise(self, i: int, j: int) -> tuple[int, ...]:
-        """The pairs of region i that some pair of region j supports."""
+    def revise(self, i: int, j: int) -> tuple[int, ...] | None:
+        """The pairs of region i that some pair of region j supports; None when the
+        deadline passes meanwhile. An arc that would compare more than `ARC_LIMIT` pairs
+        of pairs is left as it is (noted on the deadline): pruning less is sound."""
         domains = self.pos.domains
         assert domains is not None
         partners = _lifted(domains, j)
+        mine = _lifted(domains, i)
+        if len(mine) * len(partners) > ARC_LIMIT:
+            self.skipped = True
+            return mine
         support = self.pos.board.support
         kept = []
-        for p in _lifted(domains, i):
+        deadline = self.pos.deadline
+        for index, p in enumerate(mine):
+            if index % 32 == 31 and deadline.expired():
+                return None
             q = support.get((p, j))
             if q is not None and q in partners and self.fits(i, j, p | q):
                 kept.append(p)
@@ -365,6 +386,14 @@ class _Arcs:
         return tuple(kept)
 
 
+ARC_LIMIT = 250_000
+"""An arc between two regions compares at most this many pairs of their pairs (two regions
+of about 30 cells); larger arcs are skipped, so one arc never outlasts a deadline check."""
+VERDICT_BYTES = 64 * 2**20
+"""The memory the verdicts of one AC-3 run may take (each is keyed by a board-sized mask)
+before the run starts remembering afresh: bounded on the largest boards too."""
+LIFT_TOTAL = 60_000
+"""The pairs listed over the whole board at most (see `lifted_domains`)."""
 LIFT_LIMIT = 5000
 """Regions with more pairs than this (more than 100 cells) are not lifted: `pairs` leaves
 them to the local rules. Listing the pairs of one huge region (a pasted board of two
@@ -377,11 +406,31 @@ def _dirty_regions(pos: Position, rule_id: str) -> list[int]:
     steps)."""
     board, geo = pos.board, pos.board.geo
     if pos.domains is None:
-        pos.domains = [region_pairs(mask) for mask in board.region_mask]
+        pos.domains = lifted_domains(pos)
     changed = pos.changed_since(rule_id)
     near = changed | geo.spread(changed)
     touched = board.regions_touching(near | geo.spread(near))
     return sorted(rid for rid in touched if pos.domains[rid] is not None)
+
+
+def lifted_domains(pos: Position) -> list[tuple[int, ...] | None]:
+    """The pairs of every region small enough to lift, smallest regions first until
+    `LIFT_TOTAL` pairs are listed; the rest are left to the local rules, noted on the
+    deadline (each pair is a board-sized mask, so this bounds the memory as well)."""
+    masks = pos.board.region_mask
+    ways = [m.bit_count() * (m.bit_count() - 1) // 2 for m in masks]
+    domains: list[tuple[int, ...] | None] = [None] * len(masks)
+    total = 0
+    for rid in sorted(range(len(masks)), key=lambda r: (ways[r], r)):
+        if ways[rid] > LIFT_LIMIT or total + ways[rid] > LIFT_TOTAL:
+            pos.deadline.note(
+                f"the pairs rule was skipped for region {rid + 1} and every larger one: "
+                f"region {rid + 1} has {ways[rid]:,} pairs"
+            )
+            break
+        domains[rid] = region_pairs(masks[rid])
+        total += ways[rid]
+    return domains
 
 
 def region_pairs(area: int) -> tuple[int, ...] | None:
@@ -441,10 +490,26 @@ def pairs(pos: Position) -> Found:
     queue = [(i, j) for i in dirty for j in around[i]]
     queue += [(j, i) for i in dirty for j in around[i] if j not in dirty]
     queued = set(queue)
-    narrowed: set[int] = set()
     arcs = _Arcs(pos)
+    try:
+        return _arc_consistent(pos, queue, queued, around, arcs)
+    finally:
+        arcs.note_skipped()
+
+
+def _arc_consistent(
+    pos: Position,
+    queue: list[tuple[int, int]],
+    queued: set[tuple[int, int]],
+    around: list[list[int]],
+    arcs: _Arcs,
+) -> Found:
+    """AC-3 over the queued arcs, then the steps the narrowed domains give."""
+    domains = pos.domains
+    assert domains is not None
+    narrowed: set[int] = set()
     while queue:
-        if len(queue) % 64 == 0 and pos.deadline.expired():
+        if pos.deadline.expired():
             return []
         arc = queue.pop()
         queued.discard(arc)
@@ -452,6 +517,8 @@ def pairs(pos: Position) -> Found:
         if len(_lifted(domains, i)) == 1:  # nothing to prune: the arc back to i tests it
             continue
         live = arcs.revise(i, j)
+        if live is None:
+            return []
         if len(live) == len(_lifted(domains, i)):
             continue
         domains[i] = live

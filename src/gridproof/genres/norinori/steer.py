@@ -30,7 +30,6 @@ from gridproof.core.ladder import Progress
 from gridproof.core.ladder import solve as solve_rung
 from gridproof.core.rng import Rng
 from gridproof.genres.norinori.build import (
-    connected,
     find_rivals,
     prove,
     puzzle_of,
@@ -129,7 +128,7 @@ class Layout:
             old = labels[cell]
             rest = areas[old] & ~(1 << cell)
             news = sorted({labels[n] for n in bits(geo.neighbours[cell])} - {old})
-            if news and rest and connected(geo, rest):
+            if news and rest and geo.connected(rest):
                 out.extend((cell, new) for new in news)
         return out
 

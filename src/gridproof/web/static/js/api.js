@@ -35,3 +35,10 @@ export const puzzle = (code, signal) => call(`/api/puzzle?code=${encodeURICompon
 export const hint = (request) => call('/api/hint', { body: request });
 export const check = (request) => call('/api/check', { body: request });
 export const validate = (code, rows) => call('/api/validate', { body: { source: code, grid: rows } });
+export const convert = (source, to) => call('/api/convert', { body: { source, to } });
+
+// The workshop (see docs/player.md): a live verdict, repairs, "Make unique", keeping a board.
+export const verdict = (request, signal) => call('/api/workshop/verdict', { body: request, signal });
+export const repair = (request, signal) => call('/api/workshop/repair', { body: request, signal });
+export const makeUnique = (request, signal) => call('/api/workshop/unique', { body: request, signal });
+export const keep = (request) => call('/api/workshop/keep', { body: request });

@@ -7,7 +7,7 @@
 import { EMPTY, SHADED, UNKNOWN } from './game.js';
 
 const SVG = 'http://www.w3.org/2000/svg'; // the SVG namespace name; nothing is fetched
-const U = 40; // one cell in SVG units
+export const U = 40; // one cell in SVG units
 const SLOT = 0.8 * U; // one clue number: its own slot, so "1 1 3" never reads "11 3"
 const WIDE_SLOT = 1.15 * U; // a two-digit number beside a row gets a wider one
 const rowSlot = (n) => (n >= 10 ? WIDE_SLOT : SLOT);
@@ -17,14 +17,14 @@ const EDGE = 4;
 const MIN_CELL_PX = 18;
 const CELL_PX = [24, 64];
 
-function el(name, attrs = {}, parent = null) {
+export function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
   if (parent) parent.appendChild(node);
   return node;
 }
 
-function runs(values) {
+export function runs(values) {
   const found = [];
   let run = 0;
   for (const value of values) {
@@ -46,6 +46,7 @@ export class Board {
     this.game = null;
     this.active = 0;
     this.stroke = null;
+    this.idPrefix = 'cell-'; // a second board on the page (the workshop's) uses its own
     svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     svg.addEventListener('pointerup', (e) => this.pointerUp(e));
@@ -68,10 +69,7 @@ export class Board {
     this.rowClues = Array.isArray(data.rows) ? data.rows : null;
     this.colClues = Array.isArray(data.cols) ? data.cols : null;
     this.circles = Array.isArray(data.circles) ? data.circles : null;
-    const left = this.rowClues ? Math.max(SLOT, ...this.rowClues.map(rowClueWidth)) + PAD : 0;
-    const top = this.colClues ? Math.max(1, ...this.colClues.map((c) => c.length)) * SLOT + PAD : 0;
-    this.x0 = EDGE + left;
-    this.y0 = EDGE + top;
+    this.layout(this.clueBands());
     this.totalW = this.x0 + w * U + EDGE;
     this.totalH = this.y0 + h * U + EDGE;
 
@@ -95,6 +93,18 @@ export class Board {
     this.fit();
   }
 
+  // The room the clue bands need, in SVG units: [left, top].
+  clueBands() {
+    const left = this.rowClues ? Math.max(SLOT, ...this.rowClues.map(rowClueWidth)) + PAD : 0;
+    const top = this.colClues ? Math.max(1, ...this.colClues.map((c) => c.length)) * SLOT + PAD : 0;
+    return [left, top];
+  }
+
+  layout([left, top]) {
+    this.x0 = EDGE + left;
+    this.y0 = EDGE + top;
+  }
+
   instructions() {
     return this.circles
       ? 'Only circles can be marked: shade a circle black, or mark it white.'
@@ -113,7 +123,7 @@ export class Board {
         const y = this.y0 + r * U;
         const round = this.circles && this.circles[r][c] === 1;
         const node = el('g', {
-          role: 'gridcell', id: `cell-${i}`, 'aria-colindex': c + 1, 'data-cell': i,
+          role: 'gridcell', id: `${this.idPrefix}${i}`, 'aria-colindex': c + 1, 'data-cell': i,
           'data-row': r, 'data-col': c, class: `cell${this.circles ? (round ? ' round' : ' no-circle') : ''}`,
         }, row);
         el('rect', { x, y, width: U, height: U }, node);
@@ -143,18 +153,23 @@ export class Board {
       for (let c = 5; c < w; c += 5) guides.push(`M${x0 + c * U} ${y0}v${h * U}`);
       el('path', { class: 'guide', d: guides.join('') }, this.svg);
     }
-    if (this.regions) {
-      const walls = [];
-      const reg = this.regions;
-      for (let r = 0; r < h; r += 1) {
-        for (let c = 0; c < w; c += 1) {
-          if (c + 1 < w && reg[r][c] !== reg[r][c + 1]) walls.push(`M${x0 + (c + 1) * U} ${y0 + r * U}v${U}`);
-          if (r + 1 < h && reg[r][c] !== reg[r + 1][c]) walls.push(`M${x0 + c * U} ${y0 + (r + 1) * U}h${U}`);
-        }
-      }
-      el('path', { class: 'regions', d: walls.join('') }, this.svg);
-    }
+    if (this.regions) this.drawWalls();
     el('rect', { class: 'frame', x: x0, y: y0, width: w * U, height: h * U }, this.svg);
+  }
+
+  // A wall wherever two neighbours lie in different regions.
+  drawWalls() {
+    const { width: w, height: h } = this.game;
+    const { x0, y0 } = this;
+    const walls = [];
+    const reg = this.regions;
+    for (let r = 0; r < h; r += 1) {
+      for (let c = 0; c < w; c += 1) {
+        if (c + 1 < w && reg[r][c] !== reg[r][c + 1]) walls.push(`M${x0 + (c + 1) * U} ${y0 + r * U}v${U}`);
+        if (r + 1 < h && reg[r][c] !== reg[r + 1][c]) walls.push(`M${x0 + c * U} ${y0 + (r + 1) * U}h${U}`);
+      }
+    }
+    el('path', { class: 'regions', d: walls.join('') }, this.svg);
   }
 
   drawClues() {
@@ -271,7 +286,7 @@ export class Board {
     const c = this.active % w;
     this.focusRing.setAttribute('x', String(this.x0 + c * U + 2));
     this.focusRing.setAttribute('y', String(this.y0 + r * U + 2));
-    this.svg.setAttribute('aria-activedescendant', `cell-${this.active}`);
+    this.svg.setAttribute('aria-activedescendant', `${this.idPrefix}${this.active}`);
     if (this.rowClueNodes) {
       this.rowClueNodes.forEach((g, k) => g.classList.toggle('active', k === r));
       this.colClueNodes.forEach((g, k) => g.classList.toggle('active', k === c));
@@ -388,7 +403,7 @@ export class Board {
   // --- size ---------------------------------------------------------------------------
 
   fit() {
-    if (!this.game) return;
+    if (!this.game || !this.wrap.offsetParent) return; // hidden: fitted when shown
     const units = this.totalW / U;
     const side = Math.max(this.game.width, this.game.height);
     const natural = Math.max(CELL_PX[0], Math.min(CELL_PX[1], Math.floor(800 / side)));

@@ -6,12 +6,13 @@ import * as api from './api.js';
 import { Board } from './board.js';
 import { Game } from './game.js';
 import { Store } from './store.js';
+import { Workshop } from './workshop.js';
 
 const $ = (id) => document.getElementById(id);
 const store = new Store();
 const ORIGIN_WORDS = {
   new: 'new game', reset: 'retry after Reset', link: 'shared link', import: 'imported',
-  resume: 'resumed',
+  resume: 'resumed', workshop: 'made in the workshop',
 };
 
 const state = {
@@ -23,6 +24,7 @@ const state = {
   lessonStep: 0,
   resetArmed: null,
   lastTick: performance.now(),
+  workshop: null,
 };
 
 const board = new Board($('board'), $('board-wrap'), {
@@ -393,11 +395,52 @@ function retry() {
 function tick() {
   const now = performance.now();
   const game = state.game;
-  if (game && !game.solved && document.visibilityState === 'visible') {
+  if (game && !game.solved && document.visibilityState === 'visible' && !$('player').hidden) {
     game.elapsedMs += now - state.lastTick;
   }
   state.lastTick = now;
   if (game) $('timer').textContent = clock(game.elapsedMs);
+}
+
+// --- playing or making: the workshop (workshop.js) ----------------------------------------
+
+function showPage(making) {
+  $('player').hidden = making;
+  $('show-player').setAttribute('aria-pressed', String(!making));
+  $('show-workshop').setAttribute('aria-pressed', String(making));
+}
+
+async function showWorkshop(options = {}) {
+  if (!state.workshop) return;
+  cancelValidate();
+  save();
+  showPage(true);
+  await state.workshop.open(options);
+}
+
+// Back to playing: `code` (Play it), else the puzzle that was being played.
+async function showPlayer(code = null) {
+  state.workshop.close();
+  showPage(false);
+  state.lastTick = performance.now();
+  try {
+    if (code) await openCode(code, store.game(code)?.origin || 'workshop');
+    else if (state.game) history.replaceState(null, '', `/?code=${encodeURIComponent(state.game.code)}`);
+    else if (store.current) await openCode(store.current, 'resume');
+    else await newGame();
+  } catch (error) {
+    say(error.message, 'bad');
+  }
+  board.fit();
+  if (code) board.svg.focus({ preventScroll: true });
+}
+
+// /?edit (the draft), /?edit=CODE (that puzzle), /?edit=GENRE&size=7x7 (a blank board);
+// the same after a #.
+function editRequest(params, hash) {
+  if (params.has('edit')) return { source: params.get('edit'), size: params.get('size') };
+  if (hash === 'edit' || hash.startsWith('edit=')) return { source: hash.slice(5) };
+  return null;
 }
 
 // --- results -------------------------------------------------------------------------------
@@ -477,7 +520,11 @@ function wire() {
       say(error.message, 'bad');
     }
   });
+  $('show-player').addEventListener('click', () => $('player').hidden && showPlayer());
+  $('show-workshop').addEventListener('click', () => $('player').hidden || showWorkshop());
+  $('edit-this').addEventListener('click', () => state.game && showWorkshop({ view: state.game.view }));
   document.addEventListener('keydown', (e) => {
+    if ($('player').hidden) return; // the workshop has its own keys
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     if (e.target === board.svg) return; // the board handles its own keys
     const ctrl = e.ctrlKey || e.metaKey;
@@ -513,8 +560,15 @@ async function boot() {
   const setup = store.prefs.setup || {};
   chooseGenre(setup.genre, setup.size, setup.difficulty);
 
+  state.workshop = new Workshop({ store, catalog: state.catalog, play: (code) => showPlayer(code) });
+
   const params = new URLSearchParams(location.search);
   const hash = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : '';
+  const editing = editRequest(params, hash);
+  if (editing) {
+    await showWorkshop(editing);
+    return;
+  }
   const shared = params.get('code') || hash;
   try {
     if (shared) {

@@ -1,6 +1,7 @@
 // Everything the player keeps in this browser, under one versioned localStorage key:
 // the puzzle being played, a save per puzzle code (marks and undo history), the results,
-// and preferences. A save from another format version is set aside, never misread.
+// preferences, and the workshop's draft (the board being made, with its undo history).
+// A save from another format version is set aside, never misread.
 
 export const FORMAT = 1;
 const KEY = 'gridproof';
@@ -8,7 +9,7 @@ const MAX_GAMES = 40;
 const MAX_RESULTS = 300;
 
 function blank() {
-  return { v: FORMAT, current: null, games: {}, results: [], prefs: {}, seenLessons: {} };
+  return { v: FORMAT, current: null, games: {}, results: [], prefs: {}, seenLessons: {}, draft: null };
 }
 
 export class Store {
@@ -32,6 +33,13 @@ export class Store {
   get current() { return this.data.current; }
 
   game(code) { return this.data.games[code] || null; }
+
+  get draft() { return this.data.draft; }
+
+  saveDraft(draft) {
+    this.data.draft = draft;
+    this.write();
+  }
 
   saveGame(save) {
     this.data.games[save.code] = save;

@@ -1,0 +1,93 @@
+"""Repairing a Nondango by hand: a circle removed or added, or a cell moved across a border.
+
+Against a rival that paints a circle black where the kept solution leaves it white,
+removing that circle leaves the rival's region without its black circle; adding a circle
+in line with the circles where the two differ (two cells away at most, in any of the eight
+directions) makes a new line of three that one of them may break; moving a differing
+circle's cell into a neighbouring region changes both regions' counts. Without a solution,
+circles near the cells the contradiction names are removed, empty cells near them get one,
+and those cells move across borders (out of a region of their own too, merging it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from gridproof.core.grid import Geometry, bits, cell_name
+from gridproof.core.repair import Edit
+from gridproof.genres.nondango.model import Nondango, make_puzzle
+
+_LINE_STEPS = tuple(
+    (dr * k, dc * k)
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1))
+    for k in (1, 2)
+)
+
+
+def edits(
+    puzzle: Nondango, keep: int | None, rival: int | None, focus: int
+) -> Iterator[Edit[Nondango]]:
+    """Candidate single edits: removals, then additions, then border moves."""
+    geo = Geometry(puzzle.width, puzzle.height)
+    if keep is None or rival is None:
+        near = _in_line(geo, focus) | focus if focus else geo.full
+        yield from _removals(puzzle, near & puzzle.circles, keep)
+        yield from _additions(puzzle, near & ~puzzle.circles, keep)
+        yield from _moves(puzzle, geo, near, keep, merge=True)
+        return
+    differ = (keep ^ rival) & puzzle.circles
+    yield from _removals(puzzle, rival & ~keep & puzzle.circles, keep)
+    yield from _additions(puzzle, _in_line(geo, differ) & ~puzzle.circles, keep)
+    yield from _moves(puzzle, geo, differ, keep, merge=False)
+
+
+def _in_line(geo: Geometry, cells: int) -> int:
+    """Every cell one or two steps from a cell of `cells` along a row, column or diagonal."""
+    out = 0
+    for cell in bits(cells):
+        r, c = divmod(cell, geo.width)
+        for dr, dc in _LINE_STEPS:
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < geo.height and 0 <= cc < geo.width:
+                out |= 1 << (rr * geo.width + cc)
+    return out
+
+
+def _removals(puzzle: Nondango, cells: int, keep: int | None) -> Iterator[Edit[Nondango]]:
+    for cell in bits(cells):
+        smaller = _with_circles(puzzle, puzzle.circles & ~(1 << cell))
+        kept = None if keep is None else keep & ~(1 << cell)
+        yield Edit(f"remove the circle at {cell_name(cell, puzzle.width)}", smaller, kept, (cell,))
+
+
+def _additions(puzzle: Nondango, cells: int, keep: int | None) -> Iterator[Edit[Nondango]]:
+    for cell in bits(cells):
+        larger = _with_circles(puzzle, puzzle.circles | 1 << cell)
+        yield Edit(f"add a circle at {cell_name(cell, puzzle.width)}", larger, keep, (cell,))
+
+
+def _moves(
+    puzzle: Nondango, geo: Geometry, cells: int, keep: int | None, *, merge: bool
+) -> Iterator[Edit[Nondango]]:
+    labels = list(puzzle.regions)
+    areas = [0] * puzzle.region_count
+    for cell, rid in enumerate(labels):
+        areas[rid] |= 1 << cell
+    for cell in bits(cells):
+        old = labels[cell]
+        rest = areas[old] & ~(1 << cell)
+        if not rest and not merge:
+            continue
+        for new in sorted({labels[n] for n in bits(geo.neighbours[cell])} - {old}):
+            moved = list(labels)
+            moved[cell] = new
+            if rest and not geo.connected(rest):
+                continue
+            rows = [moved[r * geo.width : (r + 1) * geo.width] for r in range(geo.height)]
+            board = make_puzzle(rows, puzzle.circle_rows(), puzzle.variant)
+            text = f"move {cell_name(cell, geo.width)} into region {new + 1}"
+            yield Edit(text, board, keep, (cell,))
+
+
+def _with_circles(puzzle: Nondango, circles: int) -> Nondango:
+    return Nondango(puzzle.width, puzzle.height, puzzle.regions, circles, puzzle.variant)

@@ -1,0 +1,474 @@
+// The workshop: make a puzzle with the engine saying, as you edit, whether it has exactly
+// one solution, and how to fix it when not. This module wires the page: the sheet (what is
+// being made), its board, the live verdict (debounced, one `version` per board state,
+// older replies dropped), repairs, publishing, and the draft kept in this browser.
+
+import * as api from './api.js';
+import { EditorBoard } from './editor.js';
+import { PicturePanel } from './picture.js';
+import { Sheet, formatClue, parseClue } from './sheet.js';
+import { VerdictPanel } from './verdict.js';
+
+const $ = (id) => document.getElementById(id);
+const DEBOUNCE_MS = 300;
+const FIX_LIMIT = 6;
+const OUTCOME_TAGS = { unique: 'unique', multiple: 'still not unique', none: 'no solution', timeout: 'not decided in time' };
+
+export class Workshop {
+  // catalog: Map of genre name -> catalog entry; play(code): open a code in the player
+  constructor({ store, catalog, play }) {
+    this.store = store;
+    this.catalog = catalog;
+    this.play = play;
+    this.sheet = null;
+    this.tool = store.prefs.workshopTool === 'cell' ? 'cell' : 'border';
+    this.timer = null;
+    this.request = null;
+    this.fixes = [];
+    this.board = new EditorBoard($('ws-board'), $('ws-board-wrap'), {
+      tool: () => this.currentTool(),
+      edited: () => this.edited(),
+      undo: () => this.undo(),
+      redo: () => this.redo(),
+      announce: (text) => this.announce(text),
+    });
+    this.verdict = new VerdictPanel(this.board);
+    this.picture = new PicturePanel({
+      file: 'ws-file', size: 'ws-picture-size', threshold: 'ws-threshold', invert: 'ws-invert',
+      fit: 'ws-fit', preview: 'ws-preview', info: 'ws-picture-info', use: 'ws-picture-use',
+      'threshold-value': 'ws-threshold-value',
+    }, (bits, w, h) => this.usePicture(bits, w, h));
+    this.wire();
+  }
+
+  get visible() { return !$('workshop').hidden; }
+
+  currentTool() {
+    if (!this.sheet || this.sheet.hasPicture) return 'cell';
+    return this.sheet.hasCircles ? this.tool : 'border';
+  }
+
+  // --- opening -----------------------------------------------------------------------------
+
+  // source: '' (the draft), a genre name (a blank board of `size`), or a code or URL;
+  // view: a puzzle the player shows (Edit this puzzle).
+  async open({ source = '', size = null, view = null } = {}) {
+    $('workshop').hidden = false;
+    this.fillGenres();
+    if (!this.sheet) this.sheet = Sheet.fromSave(this.store.draft);
+    if (this.sheet && !this.catalog.has(this.sheet.genre)) this.sheet = null; // a genre gone
+    if (view) {
+      this.editView(view);
+    } else if (source && this.catalog.has(source)) {
+      this.blank(source, size || this.catalog.get(source).sizes[0]);
+    } else if (source) {
+      try {
+        const reply = await api.convert(source, 'json');
+        this.loadPuzzle(JSON.parse(reply.result), `Opened ${reply.id} to edit.`);
+      } catch (error) {
+        this.status(`${error.message} The draft is shown instead.`, 'bad');
+      }
+    }
+    if (!this.sheet) this.blank(this.store.prefs.setup?.genre || [...this.catalog.keys()][0], size || '5x5');
+    history.replaceState(null, '', '/?edit');
+    this.refresh();
+    this.board.fit();
+    this.schedule(0);
+  }
+
+  close() {
+    $('workshop').hidden = true;
+    clearTimeout(this.timer);
+  }
+
+  // From the player: the puzzle being played, as the editor's board (undo returns the draft).
+  editView(view) {
+    this.loadPuzzle({ genre: view.genre, width: view.width, height: view.height, ...view.data },
+      `Editing ${view.title} ${view.width}×${view.height}; Undo brings back your previous draft.`);
+  }
+
+  loadPuzzle(puzzle, message) {
+    if (!this.sheet) this.sheet = new Sheet(puzzle.genre, puzzle.width, puzzle.height);
+    this.sheet.edit((s) => s.loadPuzzle(puzzle));
+    this.edited();
+    this.status(message);
+  }
+
+  blank(genre, size) {
+    const [w, h] = String(size).split('x').map(Number);
+    if (!this.sheet) this.sheet = new Sheet(genre, w, h);
+    else this.sheet.edit((s) => s.load(Sheet.blank(genre, w, h)));
+    this.store.setPref('workshopSetup', { genre, size });
+  }
+
+  fillGenres() {
+    const genres = [...this.catalog.values()];
+    const select = $('ws-genre');
+    if (select.options.length === genres.length) return;
+    select.replaceChildren(...genres.map((g) => new Option(g.title, g.name)));
+    const chosen = this.store.prefs.workshopSetup || {};
+    select.value = this.catalog.has(chosen.genre) ? chosen.genre : genres[0].name;
+    this.fillSizes(chosen.size);
+  }
+
+  // The player's sizes, and the board's own when it has another (an imported puzzle).
+  fillSizes(chosen) {
+    const genre = this.catalog.get($('ws-genre').value);
+    const sizes = genre.sizes.includes(chosen) || !chosen ? genre.sizes : [chosen, ...genre.sizes];
+    const label = (s) => s.replace('x', '×');
+    for (const id of ['ws-size', 'ws-picture-size']) {
+      $(id).replaceChildren(...sizes.map((s) => new Option(label(s), s)));
+      $(id).value = sizes.includes(chosen) ? chosen : sizes[0];
+    }
+  }
+
+  // The setup follows the board when another genre or size is loaded (undo, a code, a fix).
+  syncSetup() {
+    const { genre, width, height } = this.sheet;
+    const key = `${genre} ${width}x${height}`;
+    if (this.shownKey === key || !this.catalog.has(genre)) return;
+    this.shownKey = key;
+    $('ws-genre').value = genre;
+    this.fillSizes(`${width}x${height}`);
+  }
+
+  // --- after every change ------------------------------------------------------------------
+
+  edited() {
+    this.board.leaveView();
+    this.verdict.stale();
+    this.clearFixes();
+    this.publish(null);
+    this.refresh();
+    this.save();
+    this.schedule();
+  }
+
+  refresh() {
+    const sheet = this.sheet;
+    const genre = this.catalog.get(sheet.genre);
+    const title = genre ? genre.title : sheet.genre;
+    $('ws-title').textContent = `${title} ${sheet.width}×${sheet.height}`;
+    this.syncSetup();
+    $('ws-regions').textContent = sheet.hasRegions ? `${sheet.regionCount()} region${sheet.regionCount() === 1 ? '' : 's'}` : '';
+    $('ws-tools').hidden = !sheet.hasCircles;
+    for (const tool of ['border', 'cell']) $(`ws-tool-${tool}`).setAttribute('aria-checked', String(this.tool === tool));
+    $('ws-clue-modes').hidden = !sheet.hasPicture;
+    $('ws-paint').setAttribute('aria-checked', String(sheet.clueMode === 'paint'));
+    $('ws-type').setAttribute('aria-checked', String(sheet.clueMode === 'type'));
+    $('ws-rule-label').hidden = !sheet.hasCircles;
+    $('ws-rule').value = sheet.rule;
+    $('ws-picture').hidden = !sheet.hasPicture;
+    $('ws-undo').disabled = sheet.undoStack.length === 0;
+    $('ws-redo').disabled = sheet.redoStack.length === 0;
+    $('ws-pin').hidden = sheet.paints || this.verdict.outcome !== 'multiple';
+    this.renderClueInputs();
+    this.board.draw(sheet, title);
+    document.body.classList.toggle('editing-cells', this.currentTool() === 'cell');
+  }
+
+  save() { this.store.saveDraft(this.sheet.toSave()); }
+
+  undo() { if (this.sheet.undo()) { this.edited(); this.announce('Undone.'); } }
+  redo() { if (this.sheet.redo()) { this.edited(); this.announce('Redone.'); } }
+
+  announce(text) { $('ws-said').textContent = text; }
+
+  status(text, tone = '') {
+    const node = $('ws-repair-status');
+    node.textContent = text || '';
+    node.className = `small ${tone}`; // a live region of its own
+  }
+
+  // --- the live verdict --------------------------------------------------------------------
+
+  schedule(delay = DEBOUNCE_MS) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.ask(), delay);
+  }
+
+  body() {
+    const sheet = this.sheet;
+    return { source: JSON.stringify(sheet.toPuzzle()), keep: sheet.keepRows() };
+  }
+
+  async ask() {
+    const sheet = this.sheet;
+    const version = sheet.version;
+    if (this.request) this.request.abort(); // an answer for an older board is not wanted
+    const controller = new AbortController();
+    this.request = controller;
+    this.verdict.pending();
+    let reply;
+    try {
+      reply = await api.verdict({ ...this.body(), version }, controller.signal);
+    } catch (error) {
+      if (error.name !== 'AbortError' && sheet === this.sheet && sheet.version === version) this.verdict.failed(error.message, version);
+      return;
+    } finally {
+      if (this.request === controller) this.request = null;
+    }
+    if (sheet !== this.sheet || (reply.version ?? version) !== sheet.version) return; // stale
+    this.verdict.show(reply);
+    this.publish(reply);
+    $('ws-repair').hidden = !['multiple', 'none'].includes(reply.outcome);
+    $('ws-pin').hidden = sheet.paints || reply.outcome !== 'multiple';
+  }
+
+  // --- repairs -----------------------------------------------------------------------------
+
+  clearFixes() {
+    this.fixes = [];
+    $('ws-fixes').replaceChildren();
+    $('ws-repair').hidden = true;
+    this.status('');
+  }
+
+  async suggest() {
+    const sheet = this.sheet;
+    const version = sheet.version;
+    this.busy(true);
+    this.status('Looking for single edits that fix the board…');
+    try {
+      const reply = await api.repair({ ...this.body(), limit: FIX_LIMIT });
+      if (sheet.version !== version) return;
+      this.fixes = reply.edits || [];
+      this.renderFixes();
+      const cut = reply.complete === false ? ' (the search stopped at its deadline)' : '';
+      this.status(this.fixes.length
+        ? `${this.fixes.length} suggestion${this.fixes.length === 1 ? '' : 's'}${cut}: point at one to see its cells, choose it to apply it.`
+        : `No single edit fixes this board${cut}.`);
+    } catch (error) {
+      if (sheet.version === version) this.status(error.message, 'bad');
+    } finally {
+      this.busy(false);
+    }
+  }
+
+  renderFixes() {
+    $('ws-fixes').replaceChildren(...this.fixes.map((fix, k) => {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'fix';
+      button.dataset.outcome = fix.outcome;
+      const tag = document.createElement('span');
+      tag.className = `tag ${fix.outcome}`;
+      tag.textContent = fix.outcome === 'unique' && fix.grade ? `unique · ${fix.grade}` : OUTCOME_TAGS[fix.outcome] || fix.outcome;
+      const what = document.createElement('span');
+      what.className = 'fix-text';
+      what.textContent = fix.text;
+      button.append(what, ' ', tag);
+      button.setAttribute('aria-label', `Apply: ${fix.text} (leaves it ${tag.textContent})`);
+      const show = () => this.board.mark({ targets: fix.cells || [] });
+      button.addEventListener('pointerenter', show);
+      button.addEventListener('focus', show);
+      button.addEventListener('pointerleave', () => this.verdict.restore());
+      button.addEventListener('blur', () => this.verdict.restore());
+      button.addEventListener('click', () => this.applyFix(k));
+      item.append(button);
+      return item;
+    }));
+    $('ws-repair').hidden = false;
+  }
+
+  applyFix(k) {
+    const fix = this.fixes[k];
+    if (!fix) return;
+    this.sheet.edit((s) => s.loadPuzzle(fix.puzzle, fix.keep || null));
+    this.edited();
+    this.status(`Applied: ${fix.text}.`);
+    $('ws-board').focus({ preventScroll: true });
+  }
+
+  async makeUnique() {
+    const sheet = this.sheet;
+    const version = sheet.version;
+    this.busy(true);
+    this.status('Applying edits until the board has exactly one solution…');
+    try {
+      const reply = await api.makeUnique(this.body());
+      if (sheet.version !== version) return;
+      this.sheet.edit((s) => s.loadPuzzle(reply.puzzle, reply.keep || null));
+      this.edited();
+      const edits = reply.changed === 1 ? '1 edit' : `${reply.changed} edits`;
+      const list = (reply.edits || []).length ? `: ${reply.edits.join('; ')}` : '';
+      this.status(reply.outcome === 'unique' ? `Made unique with ${edits}${list}.` : `${reply.text || reply.outcome} (${edits}${list})`);
+    } catch (error) {
+      if (sheet.version === version) this.status(error.message, 'bad');
+    } finally {
+      this.busy(false);
+    }
+  }
+
+  busy(on) {
+    $('ws-suggest').disabled = on;
+    $('ws-unique').disabled = on;
+  }
+
+  // Repairs keep the pinned solution; this pins the other one of the two shown.
+  pinOther() {
+    const reply = this.verdict.reply;
+    if (!reply || reply.outcome !== 'multiple') return;
+    this.sheet.setKeep(reply.solutions[1]);
+    this.board.setView({ kind: 'sheet' });
+    this.verdict.stale();
+    this.clearFixes();
+    this.refresh();
+    this.save();
+    this.status('Solution 2 is now the one that fixes keep (it is shown as solution 1).');
+    this.schedule(0);
+  }
+
+  // --- publishing --------------------------------------------------------------------------
+
+  publish(reply) {
+    const code = reply && reply.code;
+    $('ws-share').value = code ? `${location.origin}/#${code}` : '';
+    $('ws-url').value = (reply && reply.url) || '';
+    $('ws-url').placeholder = reply ? 'This board has no puzz.link form.' : 'Waiting for the verdict…';
+    $('ws-share').placeholder = 'Waiting for the verdict…';
+    $('ws-play').disabled = !code;
+    $('ws-keep').disabled = !code || reply.outcome !== 'unique';
+    $('ws-copy-share').disabled = !code;
+    $('ws-copy-url').disabled = !(reply && reply.url);
+    if (!reply) this.publishStatus('');
+    this.code = code || null;
+  }
+
+  publishStatus(text, tone = '') {
+    $('ws-publish-status').textContent = text;
+    $('ws-publish-status').className = `small ${tone}`;
+  }
+
+  async keep() {
+    const sheet = this.sheet;
+    const version = sheet.version;
+    $('ws-keep').disabled = true;
+    try {
+      const reply = await api.keep({ source: JSON.stringify(sheet.toPuzzle()) });
+      if (sheet.version === version) this.publishStatus(reply.text, reply.stored ? 'good' : '');
+    } catch (error) {
+      if (sheet.version === version) this.publishStatus(error.message, 'bad');
+    } finally {
+      $('ws-keep').disabled = sheet.version !== version || this.verdict.outcome !== 'unique';
+    }
+  }
+
+  async copy(id, what) {
+    try {
+      await navigator.clipboard.writeText($(id).value);
+      this.publishStatus(`${what} copied.`);
+    } catch {
+      $(id).select();
+      this.publishStatus(`Select the ${what.toLowerCase()} and copy it.`);
+    }
+  }
+
+  // --- Nonogram: clues and pictures ----------------------------------------------------------
+
+  setClueMode(mode) {
+    const solution = this.verdict.outcome === 'unique' ? this.verdict.reply.solutions[0] : null;
+    const from = mode === 'paint' && this.sheet.picture.every((b) => !b) ? solution : null;
+    if (this.sheet.edit((s) => s.setClueMode(mode, from))) this.edited();
+  }
+
+  renderClueInputs() {
+    const sheet = this.sheet;
+    const typing = sheet.hasPicture && sheet.clueMode === 'type';
+    $('ws-clues').hidden = !typing;
+    if (!typing) return;
+    const build = (lines, box, count, word) => {
+      const holder = $(box);
+      if (holder.children.length !== count) {
+        holder.replaceChildren(...Array.from({ length: count }, (_, k) => {
+          const label = document.createElement('label');
+          label.className = 'clue-input';
+          label.append(`${word} ${k + 1}`);
+          const input = document.createElement('input');
+          input.dataset.lines = lines;
+          input.dataset.index = String(k);
+          input.inputMode = 'numeric';
+          input.autocomplete = 'off';
+          input.spellcheck = false;
+          input.addEventListener('input', () => this.typed(input));
+          label.append(input);
+          return label;
+        }));
+      }
+      [...holder.querySelectorAll('input')].forEach((input, k) => {
+        if (document.activeElement === input) return; // the setter is typing there
+        input.value = formatClue(sheet.typed[lines][k]);
+        input.removeAttribute('aria-invalid');
+      });
+    };
+    build('rows', 'ws-row-clues', sheet.height, 'Row');
+    build('cols', 'ws-col-clues', sheet.width, 'Column');
+  }
+
+  typed(input) {
+    const clue = parseClue(input.value);
+    const limit = input.dataset.lines === 'rows' ? this.sheet.width : this.sheet.height;
+    const fits = clue && clue.reduce((s, n) => s + n, 0) + Math.max(0, clue.length - 1) <= limit;
+    input.setAttribute('aria-invalid', String(!fits));
+    if (!fits) {
+      this.announce(clue ? `That clue needs more than ${limit} cells.` : 'A clue is numbers separated by spaces.');
+      return;
+    }
+    const index = Number(input.dataset.index);
+    if (this.sheet.edit((s) => s.setTyped(input.dataset.lines, index, clue))) this.edited();
+  }
+
+  usePicture(bits, w, h) {
+    const sheet = this.sheet;
+    sheet.edit((s) => {
+      if (s.genre !== 'nonogram' || s.width !== w || s.height !== h) s.load(Sheet.blank('nonogram', w, h));
+      s.setPicture(bits);
+    });
+    this.edited();
+    this.status(`The picture is on the board at ${w}×${h}; its clues follow it.`);
+  }
+
+  // --- wiring ------------------------------------------------------------------------------
+
+  wire() {
+    $('ws-genre').addEventListener('change', () => this.fillSizes($('ws-size').value));
+    $('ws-setup').addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.blank($('ws-genre').value, $('ws-size').value);
+      this.edited();
+      this.status('A new blank board; Undo brings back the previous one.');
+    });
+    for (const tool of ['border', 'cell']) {
+      $(`ws-tool-${tool}`).addEventListener('click', () => {
+        this.tool = tool;
+        this.store.setPref('workshopTool', tool);
+        this.refresh();
+      });
+    }
+    $('ws-paint').addEventListener('click', () => this.setClueMode('paint'));
+    $('ws-type').addEventListener('click', () => this.setClueMode('type'));
+    $('ws-rule').addEventListener('change', () => {
+      if (this.sheet.edit((s) => s.setRule($('ws-rule').value))) this.edited();
+    });
+    $('ws-undo').addEventListener('click', () => this.undo());
+    $('ws-redo').addEventListener('click', () => this.redo());
+    $('ws-clear').addEventListener('click', () => {
+      if (this.sheet.edit((s) => s.clear())) { this.edited(); this.status('Cleared; Undo brings it back.'); }
+    });
+    $('ws-suggest').addEventListener('click', () => this.suggest());
+    $('ws-unique').addEventListener('click', () => this.makeUnique());
+    $('ws-pin').addEventListener('click', () => this.pinOther());
+    $('ws-play').addEventListener('click', () => this.code && this.play(this.code));
+    $('ws-keep').addEventListener('click', () => this.keep());
+    $('ws-copy-share').addEventListener('click', () => this.copy('ws-share', 'Share link'));
+    $('ws-copy-url').addEventListener('click', () => this.copy('ws-url', 'puzz.link URL'));
+    document.addEventListener('keydown', (e) => {
+      if (!this.visible || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+      if (e.target === this.board.svg) return; // the board handles its own keys
+      const ctrl = e.ctrlKey || e.metaKey;
+      if (ctrl && (e.key === 'z' || e.key === 'Z')) { e.preventDefault(); if (e.shiftKey) this.redo(); else this.undo(); }
+      if (ctrl && (e.key === 'y' || e.key === 'Y')) { e.preventDefault(); this.redo(); }
+    });
+  }
+}

@@ -1,0 +1,40 @@
+"""Every in-process fuzz target by name (see `tests.fuzz.harness` for what each checks)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tests.fuzz.cli_target import CliTarget
+from tests.fuzz.harness import (
+    GridTarget,
+    LoadTarget,
+    NonTarget,
+    PatternTarget,
+    Tally,
+    Target,
+    run_target,
+)
+from tests.fuzz.web_target import ApiTarget
+
+TARGETS: dict[str, Callable[[], Target]] = {
+    "load:code": lambda: LoadTarget("code"),
+    "load:url": lambda: LoadTarget("url"),
+    "load:json": lambda: LoadTarget("json"),
+    "nonogram:pattern": PatternTarget,
+    "nonogram:non": NonTarget,
+    "grid:validate": lambda: GridTarget("validate"),
+    "grid:marks": lambda: GridTarget("marks"),
+    "workshop:keep": lambda: GridTarget("keep"),
+    "cli": CliTarget,
+    "api": ApiTarget,
+}
+"""The in-process targets by name, each made fresh for a run."""
+
+
+def fuzz(name: str, inputs: int, seed: int) -> Tally:
+    """Run the in-process target `name` on `inputs` mutated inputs from `seed`."""
+    target = TARGETS[name]()
+    try:
+        return run_target(target, inputs, seed)
+    finally:
+        target.close()
