@@ -19,7 +19,7 @@ $(VENV)/.base: pyproject.toml
 	touch $@
 
 $(VENV)/.dev: $(VENV)/.base
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,cluster]'
 	touch $@
 
 install: $(VENV)/.base

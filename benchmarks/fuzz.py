@@ -49,20 +49,20 @@ def _fuzz_one(job: tuple[str, int, int]) -> Tally:
     return fuzz(name, inputs, seed)
 
 
+def done(tally: Tally) -> Tally:
+    """Print a finished target's row and its findings at once (a long run may be cut)."""
+    print(table([tally]).splitlines()[-1], flush=True)
+    if tally.other:
+        print(report([tally]), flush=True)
+    return tally
+
+
 def run_in_process(names: list[str], inputs: int, seed: int, jobs: int) -> list[Tally]:
     work = [(name, inputs, seed) for name in names]
     if jobs <= 1:
-        tallies = []
-        for job in work:
-            tallies.append(_fuzz_one(job))
-            print(table(tallies[-1:]).splitlines()[-1], flush=True)
-        return tallies
+        return [done(_fuzz_one(job)) for job in work]
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        tallies = []
-        for tally in pool.imap(_fuzz_one, work):
-            tallies.append(tally)
-            print(table([tally]).splitlines()[-1], flush=True)
-        return tallies
+        return [done(tally) for tally in pool.imap(_fuzz_one, work)]
 
 
 # --- the real command line -----------------------------------------------------------------
@@ -222,7 +222,7 @@ def main() -> int:
     parser.add_argument("--http", type=int, default=3000, help="requests to a real server")
     parser.add_argument("--jobs", type=int, default=1, help="targets (or calls) in parallel")
     args = parser.parse_args()
-    names = [name for name in args.targets.split(",") if name]
+    names = [name for name in args.targets.split(",") if name]  # "" runs none in-process
     unknown = sorted(set(names) - set(TARGETS))
     if unknown:
         parser.error(f"unknown targets {unknown}; known: {', '.join(TARGETS)}")
@@ -232,20 +232,18 @@ def main() -> int:
     if args.cli_procs > 0:
         target = ProcessCli()
         try:
-            tallies.append(run_parallel(target, args.cli_procs, args.seed, max(2, args.jobs)))
+            tallies.append(done(run_parallel(target, args.cli_procs, args.seed, args.jobs)))
         finally:
             target.close()
-        print(table(tallies[-1:]).splitlines()[-1], flush=True)
     if args.http > 0:
         http = Http()
         try:
-            tally = run_parallel(http, args.http, args.seed, max(2, args.jobs))
+            tally = run_parallel(http, args.http, args.seed, args.jobs)
             for finding in http.closing_findings():
                 tally.keep(finding)
         finally:
             http.close()
-        tallies.append(tally)
-        print(table(tallies[-1:]).splitlines()[-1], flush=True)
+        tallies.append(done(tally))
     print()
     print(table(tallies))
     print()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gridproof import ENGINE_VERSION, bank
+from gridproof import ENGINE_VERSION, bank, evidence
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
@@ -40,16 +40,18 @@ def genre(request: pytest.FixtureRequest) -> Genre:
     return chosen
 
 
-def test_a_record_is_counted_again_and_carries_its_evidence(genre: Genre) -> None:
+def test_a_record_carries_its_evidence_and_provenance(genre: Genre) -> None:
     key = smallest(genre)
     record = first_record(key)
     assert record.key == key
     assert record.code.startswith(f"{genre.name}.")
     assert (record.verdict, record.engine) == ("unique", ENGINE_VERSION)
-    assert record.nodes >= 1
     assert record.elapsed_s >= 0
     assert record.generator == genre.generator
     assert record.health["attempts"] >= 1
+    assert record.provenance == f"generated {genre.generator} seed {record.seed}"
+    assert record.checks[0] == evidence.GENERATOR_CHECK
+    assert record.canonical == evidence.canonical_code(genre, genre.parse_code(record.code))
     puzzle = genre.parse_code(record.code)
     outcome = genre.count(puzzle, 2, Deadline(30))
     assert (outcome.verdict, outcome.solutions) == (Verdict.UNIQUE, (record.solution,))
@@ -58,7 +60,85 @@ def test_a_record_is_counted_again_and_carries_its_evidence(genre: Genre) -> Non
         "nodes": record.nodes,
         "elapsed_s": record.elapsed_s,
         "engine": ENGINE_VERSION,
+        "checks": list(record.checks),
     }
+
+
+def test_an_independent_counter_checks_the_sampled_boards(genre: Genre) -> None:
+    key = smallest(genre)
+    record = bank.make_record(key, 1, generate_s=20, check_every=1)
+    assert record.checks == (evidence.GENERATOR_CHECK, genre.oracles[0].name)
+    assert record.nodes >= 1  # the oracle's count
+    plain = bank.make_record(key, 1, generate_s=20, check_every=10**9)
+    assert not evidence.wants_check(genre, 1, plain.difficulty, 10**9)
+    assert (plain.checks, plain.nodes) == ((evidence.GENERATOR_CHECK,), 0)
+    assert plain.code == record.code
+
+
+def test_the_sample_is_one_in_n_by_seed_and_every_board_above_hard() -> None:
+    genre = GENRES[0]
+    picked = [seed for seed in range(1, 10_001) if evidence.wants_check(genre, seed, "easy", 100)]
+    assert 60 <= len(picked) <= 140
+    assert picked == [s for s in range(1, 10_001) if evidence.wants_check(genre, s, "easy", 100)]
+    assert all(evidence.wants_check(genre, seed, "expert", 100) for seed in range(1, 50))
+    assert not any(evidence.wants_check(genre, seed, "hard", 10**9) for seed in range(1, 50))
+    assert all(evidence.wants_check(genre, seed, "easy", 1) for seed in range(1, 50))
+
+
+def test_a_disagreeing_oracle_is_a_generation_error(genre: Genre) -> None:
+    record = first_record(smallest(genre))
+    puzzle = genre.parse_code(record.code)
+    with pytest.raises(GenerationError, match=r"oracle says unique .* not the generator's"):
+        evidence.independent_check(genre, puzzle, record.solution ^ 1)
+    name, outcome = evidence.independent_check(genre, puzzle, record.solution) or ("", None)
+    assert name == genre.oracles[0].name
+    assert outcome is not None
+    assert outcome.verdict is Verdict.UNIQUE
+
+
+def test_without_python_sat_the_check_falls_back_to_brute_force_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gridproof.genres.nonogram import GENRE as nonogram
+
+    monkeypatch.setattr(evidence, "_installed", lambda module: module != "pysat")
+    small, large = evidence.oracle_for(nonogram, 5, 5), evidence.oracle_for(nonogram, 15, 15)
+    assert small is not None
+    assert small.name == "brute"
+    assert large is None
+    assert "python-sat" in (evidence.oracle_gap(nonogram, 5, 5) or "")
+    assert "brute is used instead" in (evidence.oracle_gap(nonogram, 5, 5) or "")
+    assert "no independent check" in (evidence.oracle_gap(nonogram, 15, 15) or "")
+    record = bank.make_record(bank.Key("nonogram", 15, 15, "easy"), 1, 30, check_every=1)
+    assert record.checks == (evidence.GENERATOR_CHECK,)
+    monkeypatch.undo()
+    assert evidence.oracle_gap(nonogram, 15, 15) is None
+    assert evidence.oracle_for(nonogram, 15, 15) is not None
+
+
+def test_the_canonical_code_is_the_same_for_every_image(genre: Genre) -> None:
+    from gridproof.core.symmetry import Symmetry
+
+    puzzle = genre.parse_code(first_record(smallest(genre)).code)
+    canonical = evidence.canonical_code(genre, puzzle)
+    for symmetry in Symmetry:
+        assert evidence.canonical_code(genre, genre.transform(puzzle, symmetry)) == canonical
+
+
+def test_a_copy_under_a_symmetry_is_banked_once(tmp_path: Path, genre: Genre) -> None:
+    from dataclasses import replace
+
+    from gridproof.core.symmetry import Symmetry
+
+    store = bank.Bank(tmp_path / "bank.sqlite3")
+    record = first_record(smallest(genre))
+    turned = genre.format_code(genre.transform(genre.parse_code(record.code), Symmetry.FLIP_H))
+    copy = replace(record, code=turned, seed=record.seed + 1000)
+    assert store.add(record) is True
+    if turned != record.code:
+        assert store.add(copy) is False
+        assert store.holder(copy) == record.code
+    assert store.find(turned) is None or turned == record.code
 
 
 def test_records_round_trip_through_sqlite(tmp_path: Path, genre: Genre) -> None:
@@ -202,27 +282,38 @@ def test_fill_draws_seeds_in_sequence_and_every_record_regenerates(tmp_path: Pat
         assert record.score == again.score > 0
 
 
+_SCHEMA_1 = (
+    "CREATE TABLE puzzles (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, "
+    "genre TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL, "
+    "difficulty TEXT NOT NULL, metrics TEXT NOT NULL, health TEXT NOT NULL, "
+    "generator TEXT NOT NULL, seed INTEGER NOT NULL, solution TEXT NOT NULL, "
+    "verdict TEXT NOT NULL, nodes INTEGER NOT NULL, elapsed_s REAL NOT NULL, "
+    "engine TEXT NOT NULL, created_at REAL NOT NULL, served INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE misses (id INTEGER PRIMARY KEY, genre TEXT NOT NULL, "
+    "width INTEGER NOT NULL, height INTEGER NOT NULL, difficulty TEXT NOT NULL, "
+    "seed INTEGER NOT NULL, engine TEXT NOT NULL, reason TEXT NOT NULL, at REAL NOT NULL);"
+)
+_SCHEMA_2 = (
+    _SCHEMA_1
+    + "ALTER TABLE puzzles ADD COLUMN score REAL NOT NULL DEFAULT 0;"
+    + "ALTER TABLE misses ADD COLUMN generator TEXT NOT NULL DEFAULT '';"
+    + "CREATE INDEX puzzles_by_key ON puzzles (genre, width, height, difficulty, served);"
+)
+
+
 def test_a_schema_1_bank_is_migrated_and_a_newer_one_refused(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as db:
         db.executescript(
-            "CREATE TABLE puzzles (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, "
-            "genre TEXT NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL, "
-            "difficulty TEXT NOT NULL, metrics TEXT NOT NULL, health TEXT NOT NULL, "
-            "generator TEXT NOT NULL, seed INTEGER NOT NULL, solution TEXT NOT NULL, "
-            "verdict TEXT NOT NULL, nodes INTEGER NOT NULL, elapsed_s REAL NOT NULL, "
-            "engine TEXT NOT NULL, created_at REAL NOT NULL, served INTEGER NOT NULL DEFAULT 0);"
-            "CREATE TABLE misses (id INTEGER PRIMARY KEY, genre TEXT NOT NULL, "
-            "width INTEGER NOT NULL, height INTEGER NOT NULL, difficulty TEXT NOT NULL, "
-            "seed INTEGER NOT NULL, engine TEXT NOT NULL, reason TEXT NOT NULL, at REAL NOT NULL);"
-            "INSERT INTO puzzles VALUES (1, 'norinori.1.4x4.x', 'norinori', 4, 4, 'easy', '{}', "
-            "'{}', 'norinori/1', 9, '0', 'unique', 1, 0.1, '0.0.1', 0, 0);"
+            _SCHEMA_1 + "INSERT INTO puzzles VALUES (1, 'norinori.1.4x4.x', 'norinori', 4, 4, "
+            "'easy', '{}', '{}', 'norinori/1', 9, '0', 'unique', 1, 0.1, '0.0.1', 0, 0);"
             "PRAGMA user_version = 1;"
         )
     store = bank.Bank(path)
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == bank.SCHEMA_VERSION
         assert db.execute("SELECT score, seed FROM puzzles").fetchone() == (0, 9)
+        assert db.execute("SELECT canonical FROM puzzles").fetchone() == ("norinori.1.4x4.x",)
     assert store.last_seed(bank.Key("norinori", 4, 4, "easy")) == 9
     # a board of an older generator is kept but never served for a new game
     assert store.pick(bank.Key("norinori", 4, 4, "easy")) is None
@@ -230,6 +321,56 @@ def test_a_schema_1_bank_is_migrated_and_a_newer_one_refused(tmp_path: Path) -> 
         db.execute(f"PRAGMA user_version = {bank.SCHEMA_VERSION + 1}")
     with pytest.raises(CodeError, match="newer"):
         bank.Bank(path)
+
+
+def test_a_schema_2_bank_keeps_every_row_and_gains_canonical_codes(tmp_path: Path) -> None:
+    """Rows are kept as they are, two copies of one board under a symmetry included; each
+    gets its canonical code, its provenance and the checks it had (a same-engine recount)."""
+    from gridproof.core.symmetry import Symmetry
+    from gridproof.genres.norinori import GENRE as norinori
+
+    record = first_record(bank.Key("norinori", 6, 6, "easy"))
+    puzzle = norinori.parse_code(record.code)
+    turned = norinori.format_code(norinori.transform(puzzle, Symmetry.ROTATE_90))
+    assert turned != record.code
+    path = tmp_path / "v2.sqlite3"
+    insert = (
+        "INSERT INTO puzzles (code, genre, width, height, difficulty, metrics, health, "
+        "generator, seed, solution, verdict, nodes, elapsed_s, engine, created_at, score) "
+        "VALUES (?, ?, 6, 6, 'easy', '{}', '{}', ?, ?, '1f', 'unique', 5, 0.1, '0.1.0', 0, 2.5)"
+    )
+    with sqlite3.connect(path) as db:
+        db.executescript(_SCHEMA_2 + "PRAGMA user_version = 2;")
+        db.execute(insert, (record.code, "norinori", norinori.generator, 7))
+        db.execute(insert, (turned, "norinori", norinori.generator, 8))
+        db.execute(insert, ("gone.1.6x6.abc", "gone", "gone/1", 9))
+    store = bank.Bank(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        rows = db.execute(
+            "SELECT code, seed, canonical, provenance, checks, score FROM puzzles ORDER BY id"
+        ).fetchall()
+        indexes = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    canonical = evidence.canonical_code(norinori, puzzle)
+    recount = '["generator", "recount"]'
+    assert rows == [
+        (record.code, 7, canonical, f"generated {norinori.generator} seed 7", recount, 2.5),
+        (turned, 8, canonical, f"generated {norinori.generator} seed 8", recount, 2.5),
+        ("gone.1.6x6.abc", 9, "gone.1.6x6.abc", "generated gone/1 seed 9", recount, 2.5),
+    ]
+    assert {"puzzles_by_canonical", "tried", "fills"} <= indexes
+    found = store.find(record.code)
+    assert found is not None
+    assert found.checks == (evidence.GENERATOR_CHECK, evidence.RECOUNT_CHECK)
+    assert store.add(record) is False
+
+
+def test_every_connection_waits_for_a_busy_bank(tmp_path: Path) -> None:
+    store = bank.Bank(tmp_path / "bank.sqlite3")
+    with store.reading() as db:
+        assert db.execute("PRAGMA busy_timeout").fetchone()[0] == bank.BUSY_TIMEOUT_S * 1000
+    with store.transaction() as db:
+        assert db.in_transaction
 
 
 def test_check_key_refuses_a_grade_the_size_does_not_offer() -> None:

@@ -199,6 +199,19 @@ def test_every_genre_has_oracles() -> None:
         assert ORACLES[name]
 
 
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
+def test_the_oracles_a_genre_declares_are_the_ones_checked_here(name: str) -> None:
+    """`Genre.oracles` (the bank's independent check) names only counters that the tests
+    here hold to agree with the engine."""
+    genre = _genre(name)
+    checked = {
+        getattr(importlib.import_module(m), f) for m, f in (t.split(":") for t in ORACLES[name])
+    }
+    assert genre.oracles
+    assert {oracle.count for oracle in genre.oracles} <= checked
+    assert len({oracle.name for oracle in genre.oracles}) == len(genre.oracles)
+
+
 def test_the_record_is_filled_in(made: tuple[Genre[Any], Generated[Any]]) -> None:
     genre, _ = made
     assert re.fullmatch(r"[a-z][a-z0-9-]*", genre.name)

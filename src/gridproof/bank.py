@@ -1,15 +1,21 @@
-"""The puzzle bank: generated boards, each counted again before it is kept, in SQLite.
+"""The puzzle bank: proven boards in SQLite, each with the evidence that it is unique.
 
 Glossary: a `key` is (genre, width, height, difficulty), what a player asks "new game" for; a
 `record` is one banked board with everything needed to reproduce and trust it (code, seed,
-generator version, metrics, the generator's health record, and the verification: the engine's own
-count to 2 with its verdict, nodes, time and engine version). The solution is kept here, on
-the server, so hints and checks need no recount; nothing in this module sends it anywhere.
+generator version, metrics, the generator's health record, its provenance, and `checks`, the
+counts that proved it: the generator's own complete counter, and on a sample and on every
+board above the hard grade an independent counter, the genre's SAT oracle or brute force).
+The `canonical` code of a board is the least code of its images under the symmetries of
+the grid that keep its size: two boards with one canonical code are the same puzzle, and
+the bank keeps one of them. The solution is kept here, on the server, so hints and checks
+need no recount; nothing in this module sends it anywhere.
 
 The file is `$GRIDPROOF_DB` when set, else `bank.sqlite3` in the user's data directory
 (`$XDG_DATA_HOME/gridproof`, by default `~/.local/share/gridproof`), else in the working
-directory when that cannot be created. Every call opens its own connection (WAL journal),
-so the web process and the background filler process share the file safely.
+directory when that cannot be created. Every call opens its own connection (WAL journal,
+a busy timeout), so web processes, the background filler and a bulk fill
+(`gridproof.bankfill`) share the file safely; every write is one transaction, so a process
+killed at any moment leaves whole rows only.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from gridproof import service
+from gridproof.bankschema import MIGRATIONS, SCHEMA_VERSION, TABLES, TABLES_3
 from gridproof.core import registry
 from gridproof.core.codes import parse_size
 from gridproof.core.contract import Genre
@@ -32,61 +39,27 @@ from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
 from gridproof.core.ladder import grade_puzzle
 from gridproof.core.outcome import Verdict
+from gridproof.evidence import (
+    CHECK_EVERY,
+    COUNT_CHECK,
+    GENERATOR_CHECK,
+    canonical_code,
+    independent_check,
+    wants_check,
+)
 from gridproof.version import ENGINE_VERSION
 
-SCHEMA_VERSION = 2
+BUSY_TIMEOUT_S = 30.0
+"""How long a connection waits for another process's write to finish before it fails."""
 STANDARD_SIDES = (5, 7, 10, 15, 20, 25, 30)
 """The square sizes the player offers, kept to those inside each genre's range."""
 GENERATE_SECONDS = 30.0
 """The default budget for generating one board (the filler's, and on-demand's)."""
 VERIFY_SECONDS = 30.0
-"""The budget for counting a generated board again before banking it."""
+"""The budget for counting an imported board before banking it, and the most a board's
+independent check adds to its generation."""
 MISSES_BEFORE_SKIP = 3
 """The filler gives up on a key after this many failed boards with this engine version."""
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS puzzles (
-    id INTEGER PRIMARY KEY,
-    code TEXT NOT NULL UNIQUE,
-    genre TEXT NOT NULL,
-    width INTEGER NOT NULL,
-    height INTEGER NOT NULL,
-    difficulty TEXT NOT NULL,
-    metrics TEXT NOT NULL,
-    health TEXT NOT NULL,
-    generator TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    solution TEXT NOT NULL,
-    verdict TEXT NOT NULL,
-    nodes INTEGER NOT NULL,
-    elapsed_s REAL NOT NULL,
-    engine TEXT NOT NULL,
-    created_at REAL NOT NULL,
-    served INTEGER NOT NULL DEFAULT 0,
-    score REAL NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS puzzles_by_key
-    ON puzzles (genre, width, height, difficulty, served);
-CREATE TABLE IF NOT EXISTS misses (
-    id INTEGER PRIMARY KEY,
-    genre TEXT NOT NULL,
-    width INTEGER NOT NULL,
-    height INTEGER NOT NULL,
-    difficulty TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    engine TEXT NOT NULL,
-    reason TEXT NOT NULL,
-    at REAL NOT NULL,
-    generator TEXT NOT NULL DEFAULT ''
-);
-"""
-_MIGRATIONS = {
-    1: (
-        "ALTER TABLE puzzles ADD COLUMN score REAL NOT NULL DEFAULT 0",
-        "ALTER TABLE misses ADD COLUMN generator TEXT NOT NULL DEFAULT ''",
-    ),
-}
-"""What brings a bank of each older schema version up to the next one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +96,20 @@ class Record:
     nodes: int
     elapsed_s: float
     engine: str
+    """`verdict`, `nodes`, `elapsed_s` and `engine`: the last count that proved the board
+    (the independent counter's where it ran; else nodes 0 and the generation's time, of
+    which the generator's proof is part)."""
     score: float = 0.0
     """The ladder's numeric difficulty of the board (0 for boards banked before it)."""
+    canonical: str = ""
+    """The least code of the board's images under the grid's symmetries (`canonical_code`)."""
+    provenance: str = ""
+    """Where the board comes from: `generated <generator> seed <seed>`, `imported from
+    <file>`, or what another maker writes (e.g. `made by hand`)."""
+    checks: tuple[str, ...] = ()
+    """The counts that proved it unique, each with the generator's solution: `generator`
+    (the generator's complete counter), an oracle's name (`sat`, `brute`), `recount` (the
+    same engine again, before schema 3) or `count` (the engine, when imported)."""
 
     @property
     def key(self) -> Key:
@@ -137,6 +122,7 @@ class Record:
             "nodes": self.nodes,
             "elapsed_s": self.elapsed_s,
             "engine": self.engine,
+            "checks": list(self.checks),
         }
 
 
@@ -162,53 +148,74 @@ def offered_sizes(genre: Genre[Any]) -> list[tuple[int, int]]:
     ]
 
 
-# --- making a verified record ------------------------------------------------------------
+# --- making a proven record ----------------------------------------------------------------
 
 
 def make_record(
     key: Key,
     seed: int,
-    generate_s: float = GENERATE_SECONDS,
-    verify_s: float = VERIFY_SECONDS,
+    generate_s: float | Deadline = GENERATE_SECONDS,
+    check_every: int = CHECK_EVERY,
 ) -> Record:
-    """Generate the board of `key` and `seed`, count it again to 2, and return its record.
+    """Generate the board of `key` and `seed` and return its record.
 
-    Raises `GenerationError` when no board is proven in time, or when the recount does not
-    confirm exactly the generator's solution (which would be a generator bug): a board
-    this function returns has been counted unique twice. Top level and plain data, so a
-    worker process can run it.
+    The generator proves the board unique with its complete counter; an independent counter
+    (`independent_check`) counts it again when `wants_check` says so, and a disagreement is
+    a `GenerationError` (it would be a bug in one of them). Raises `GenerationError` too
+    when no board is proven in time. Top level and plain data, so a worker process can run
+    it.
     """
-    board = service.generate(key.genre, key.width, key.height, seed, key.difficulty, generate_s)
+    return prove_board(
+        key.genre, key.width, key.height, seed, key.difficulty, generate_s, check_every
+    )
+
+
+def prove_board(
+    genre_name: str,
+    width: int,
+    height: int,
+    seed: int,
+    difficulty: str | None,
+    generate_s: float | Deadline = GENERATE_SECONDS,
+    check_every: int = CHECK_EVERY,
+) -> Record:
+    """The record of the board `gridproof generate` makes from these arguments (the seed
+    picks the grade when `difficulty` is None), with its evidence (see `make_record`)."""
+    board = service.generate(genre_name, width, height, seed, difficulty, generate_s)
     genre = board.genre
-    puzzle = genre.parse_code(board.code)  # what is banked is the code: count that
-    outcome = genre.count(puzzle, 2, Deadline(verify_s))
-    health = board.health.as_dict()
-    if outcome.verdict is not Verdict.UNIQUE or outcome.solutions != (board.solution,):
-        raise GenerationError(
-            f"the recount of {board.code} says {outcome.verdict}, not the generator's answer",
-            {**health, "recount": str(outcome.verdict)},
-        )
+    puzzle = genre.parse_code(board.code)  # what is banked is the code: check that
+    checks = [GENERATOR_CHECK]
+    nodes, elapsed_s = 0, board.health.milliseconds / 1000
+    if wants_check(genre, seed, board.difficulty, check_every):
+        checked = independent_check(genre, puzzle, board.solution)
+        if checked is not None:
+            checks.append(checked[0])
+            nodes, elapsed_s = checked[1].nodes, checked[1].elapsed
     return Record(
         code=board.code,
         genre=genre.name,
-        width=key.width,
-        height=key.height,
+        width=width,
+        height=height,
         difficulty=board.difficulty,
         seed=seed,
         generator=genre.generator,
         metrics=dict(board.metrics),
-        health=health,
+        health=board.health.as_dict(),
         solution=board.solution,
-        verdict=str(outcome.verdict),
-        nodes=outcome.nodes,
-        elapsed_s=round(outcome.elapsed, 6),
+        verdict=str(Verdict.UNIQUE),
+        nodes=nodes,
+        elapsed_s=round(elapsed_s, 6),
         engine=ENGINE_VERSION,
         score=board.score,
+        canonical=canonical_code(genre, puzzle),
+        provenance=f"generated {genre.generator} seed {seed}",
+        checks=tuple(checks),
     )
 
 
 MADE_BY_HAND = "made by hand"
-"""The generator field of a board a setter made in the workshop (it has no seed: -1)."""
+"""The generator field and the provenance of a board a setter made in the workshop (it has
+no seed: -1)."""
 
 
 def hand_made_record(genre: Genre[Any], puzzle: Any, deadline: Deadline) -> Record:
@@ -238,6 +245,9 @@ def hand_made_record(genre: Genre[Any], puzzle: Any, deadline: Deadline) -> Reco
         elapsed_s=round(outcome.elapsed, 6),
         engine=ENGINE_VERSION,
         score=difficulty.score,
+        canonical=canonical_code(genre, puzzle),
+        provenance=MADE_BY_HAND,
+        checks=(COUNT_CHECK,),
     )
 
 
@@ -245,18 +255,20 @@ def hand_made_record(genre: Genre[Any], puzzle: Any, deadline: Deadline) -> Reco
 
 
 class Bank:
-    """The SQLite store of records at `path` (created on first use)."""
+    """The SQLite store of records at `path` (created, or brought up to this schema, on
+    first use)."""
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self._connect() as db:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            fresh = not db.execute(
-                "SELECT name FROM sqlite_master WHERE name = 'puzzles'"
-            ).fetchone()
-            if fresh:
-                db.executescript(_SCHEMA)
+            if self._version(db) == SCHEMA_VERSION:
+                return
+        with self.transaction() as db:  # one migration at a time, all of it or none
+            version = self._version(db)
+            if version is None:
+                for statement in (*TABLES, *TABLES_3):
+                    db.execute(statement)
             elif version > SCHEMA_VERSION:
                 raise CodeError(
                     f"bank {quote(str(self.path))} has schema version {version}, newer than "
@@ -264,46 +276,55 @@ class Bank:
                 )
             else:
                 for old in range(max(version, 1), SCHEMA_VERSION):
-                    for statement in _MIGRATIONS[old]:
-                        db.execute(statement)
+                    for step in MIGRATIONS[old]:
+                        if callable(step):
+                            step(db)
+                        else:
+                            db.execute(step)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    @staticmethod
+    def _version(db: sqlite3.Connection) -> int | None:
+        """The schema version of the file, None for a file without the bank's tables."""
+        if not db.execute("SELECT name FROM sqlite_master WHERE name = 'puzzles'").fetchone():
+            return None
+        return int(db.execute("PRAGMA user_version").fetchone()[0])
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        with closing(sqlite3.connect(self.path, timeout=30)) as db:
+        with closing(sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S)) as db:
             db.row_factory = sqlite3.Row
+            db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
             db.execute("PRAGMA journal_mode = WAL")
             with db:  # one transaction, committed on success
                 yield db
 
-    def add(self, record: Record) -> bool:
-        """Keep `record`; False when the bank already holds its code."""
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """A connection inside one write transaction, taken at once (`BEGIN IMMEDIATE`, so
+        what it reads cannot change before it writes), committed on success and rolled back
+        on any exception: for the modules that keep their own tables here (`bankfill`)."""
         with self._connect() as db:
-            cursor = db.execute(
-                "INSERT OR IGNORE INTO puzzles (code, genre, width, height, difficulty, "
-                "metrics, health, generator, seed, solution, verdict, nodes, elapsed_s, "
-                "engine, created_at, score) "
-                f"VALUES ({', '.join('?' * 16)})",
-                (
-                    record.code,
-                    record.genre,
-                    record.width,
-                    record.height,
-                    record.difficulty,
-                    json.dumps(dict(record.metrics), sort_keys=True),
-                    json.dumps(dict(record.health), sort_keys=True),
-                    record.generator,
-                    record.seed,
-                    format(record.solution, "x"),
-                    record.verdict,
-                    record.nodes,
-                    record.elapsed_s,
-                    record.engine,
-                    time.time(),
-                    record.score,
-                ),
-            )
-            return cursor.rowcount == 1
+            db.execute("BEGIN IMMEDIATE")
+            yield db
+
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """A connection to read from (rows as `sqlite3.Row`)."""
+        with self._connect() as db:
+            yield db
+
+    def add(self, record: Record) -> bool:
+        """Keep `record`; False when the bank already holds it, or a copy of it under a
+        symmetry (its canonical code)."""
+        with self.transaction() as db:
+            return insert(db, record) is None
+
+    def holder(self, record: Record) -> str | None:
+        """The code of the banked board that `record` is (the same code, or the same
+        canonical code), if there is one."""
+        with self.reading() as db:
+            return _holder(db, record)
 
     def miss(self, key: Key, seed: int, reason: str) -> None:
         """Note that `key` failed with `seed` (the filler skips keys that keep failing)."""
@@ -408,6 +429,49 @@ class Bank:
         ]
 
 
+def insert(db: sqlite3.Connection, record: Record) -> str | None:
+    """Insert `record` inside the caller's transaction unless the bank holds it already;
+    the code of the board that holds it then, None when it was inserted."""
+    held = _holder(db, record)
+    if held is not None:
+        return held
+    db.execute(
+        "INSERT INTO puzzles (code, genre, width, height, difficulty, metrics, health, "
+        "generator, seed, solution, verdict, nodes, elapsed_s, engine, created_at, score, "
+        f"canonical, provenance, checks) VALUES ({', '.join('?' * 19)})",
+        (
+            record.code,
+            record.genre,
+            record.width,
+            record.height,
+            record.difficulty,
+            json.dumps(dict(record.metrics), sort_keys=True),
+            json.dumps(dict(record.health), sort_keys=True),
+            record.generator,
+            record.seed,
+            format(record.solution, "x"),
+            record.verdict,
+            record.nodes,
+            record.elapsed_s,
+            record.engine,
+            time.time(),
+            record.score,
+            record.canonical or record.code,
+            record.provenance,
+            json.dumps(list(record.checks)),
+        ),
+    )
+    return None
+
+
+def _holder(db: sqlite3.Connection, record: Record) -> str | None:
+    row = db.execute(
+        "SELECT code FROM puzzles WHERE code = ? OR canonical = ? ORDER BY id LIMIT 1",
+        (record.code, record.canonical or record.code),
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
 def _record(row: sqlite3.Row) -> Record:
     return Record(
         code=row["code"],
@@ -425,6 +489,9 @@ def _record(row: sqlite3.Row) -> Record:
         elapsed_s=row["elapsed_s"],
         engine=row["engine"],
         score=row["score"],
+        canonical=row["canonical"],
+        provenance=row["provenance"],
+        checks=tuple(json.loads(row["checks"])),
     )
 
 

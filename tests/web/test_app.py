@@ -202,7 +202,10 @@ def test_validate(client: TestClient, norinori: Genre) -> None:
         ({"source": URL, "limit": "two"}, ["limit: "]),
         ({"source": URL, "deadline_s": 0}, ["deadline_s: Input should be greater than 0"]),
         ({"source": URL, "deadline_s": -3}, ["deadline_s: "]),
-        ({"source": URL, "deadline": 3}, ["unknown key 'deadline'", "keys: source, limit, deadline_s"]),
+        (
+            {"source": URL, "deadline": 3},
+            ["unknown key 'deadline'", "keys: source, limit, deadline_s"],
+        ),
     ],
 )
 def test_count_rejects_bad_input_with_400(

@@ -128,6 +128,8 @@ def test_keep_stores_a_unique_board_made_by_hand_and_refuses_others(
     record = bank.Bank(bank_path).find(reply["code"])
     assert record is not None
     assert record.generator == bank.MADE_BY_HAND
+    assert record.provenance == bank.MADE_BY_HAND
+    assert record.checks == ("count",)
     assert record.seed == -1
     again = post(client, "keep", source=norinori(regions))
     assert again["stored"] is False

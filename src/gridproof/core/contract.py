@@ -144,6 +144,23 @@ Size = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
+class Oracle:
+    """An independent counter of a genre's puzzles, `count(puzzle, limit) -> Outcome`, that
+    shares no code with the engine (a brute force, or the SAT oracle): the second witness
+    the bank asks for (`gridproof.evidence.independent_check`).
+
+    `max_cells` is the largest board it finishes in well under a second (None: any size);
+    `requires` names a module it imports when counting (`pysat` for the SAT oracle, a dev
+    extra), so that a caller can tell it is unavailable before calling it.
+    """
+
+    name: str
+    count: Callable[[Any, int], Outcome]
+    max_cells: int | None = None
+    requires: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Genre(Generic[P]):
     """Everything a genre is, as functions and data (see STYLE.md, "The genre contract").
 
@@ -187,6 +204,9 @@ class Genre(Generic[P]):
     grades_at: Callable[[int, int], tuple[str, ...]] | None = None
     """The grades the generator delivers at a size (None: every grade at every size);
     the player's catalog offers exactly these."""
+    oracles: tuple[Oracle, ...] = ()
+    """Independent counters, preferred first (tests/test_contract.py checks that they
+    agree with `count`)."""
     edits: Callable[[P, int | None, int | None, int], Iterable[Edit[P]]] | None = None
     """The single edits a setter might make to repair a board (see `core.repair`); None:
     the workshop proposes none."""

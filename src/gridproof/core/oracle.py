@@ -1,7 +1,8 @@
 """The SAT oracle's counting loop, shared by every genre's CNF encoding.
 
-For tests and benchmarks only: the engines never import it, and it needs `python-sat`
-(a dev extra), which is imported when a count starts, not with this module.
+For tests, benchmarks and the bank's independent check (`Genre.oracles`): the engines
+never import it, and it needs `python-sat` (a dev extra), which is imported when a count
+starts, not with this module.
 """
 
 from __future__ import annotations

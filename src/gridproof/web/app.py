@@ -62,8 +62,6 @@ MAX_REPAIR_S = 30.0
 KILL_GRACE_S = 2.0
 """How long a generation worker may outlive its own deadline before it is killed (what a
 worker needs to notice an expired deadline, say so and end)."""
-GENERATE_SHARE = 0.8
-"""Of a new game's deadline, the share for generating (the rest verifies the board)."""
 
 log = logging.getLogger("gridproof.web")
 
@@ -369,9 +367,7 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31 - 1) + 1
 
         def budget(left: float, seed: int = seed) -> tuple[Any, ...]:
-            # what is left once a worker is free: most for generating, the rest to verify
-            now = time.monotonic()
-            return (key, seed, now + left * GENERATE_SHARE, now + left)
+            return (key, seed, time.monotonic() + left)  # what is left once a worker is free
 
         record = await context.processes.run(
             workers.record_until,

@@ -175,12 +175,11 @@ async def in_thread(
     return task.result()
 
 
-def record_until(key: Key, seed: int, generate_end: float, verify_end: float) -> Record:
-    """`bank.make_record` in a worker, with its budgets ending at the given moments of the
-    monotonic clock (one clock for every process of the machine): starting the process
-    takes time, and that time comes out of the caller's deadline, not on top of it."""
-    now = time.monotonic()
-    return make_record(key, seed, max(0.01, generate_end - now), max(0.01, verify_end - now))
+def record_until(key: Key, seed: int, end: float) -> Record:
+    """`bank.make_record` in a worker, with its budget ending at `end` on the monotonic
+    clock (one clock for every process of the machine): starting the process takes time,
+    and that time comes out of the caller's deadline, not on top of it."""
+    return make_record(key, seed, max(0.01, end - time.monotonic()))
 
 
 class Filler:

@@ -7,15 +7,17 @@ same colour (`no-three-same`, the janko.at and puzz.link rule and the default) o
 
 from __future__ import annotations
 
-from gridproof.core.contract import Genre
+from gridproof.core.contract import Genre, Oracle
 from gridproof.core.registry import register
 from gridproof.genres.nondango import (
+    brute,
     codec,
     generate,
     model,
     position,
     repair,
     rules,
+    sat,
     solve,
     study,
 )
@@ -57,6 +59,11 @@ GENRE: Genre[Nondango] = register(
         generator=generate.GENERATOR_VERSION,
         sizes=generate.SIZES,
         grades_at=generate.grades_at,
+        oracles=(
+            Oracle("sat", sat.count_sat, requires="pysat"),
+            # brute force by regions: 20×20 in at most 0.2 s
+            Oracle("brute", brute.count_brute, max_cells=400),
+        ),
         options=generate.OPTIONS,
         study=lambda boards, seed, deadline: study.run_study(
             boards, seed, study.COUNT_S, deadline=deadline

@@ -1,4 +1,5 @@
-"""A SAT oracle for Nondango, for tests and benchmarks only: the engine never imports it.
+"""A SAT oracle for Nondango, for tests, benchmarks and the bank's independent check: the
+engine never imports it.
 
 One variable per circle (variable `cell + 1` is true when the circle is black), no
 auxiliary variables, so every model is an answer and a blocking clause over the circle

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from gridproof.core.contract import Genre
+from gridproof.core.contract import Genre, Oracle
 from gridproof.core.registry import register
 from gridproof.genres.nonogram import (
+    brute,
     codec,
     generate,
     model,
     position,
     repair,
     rules,
+    sat,
     solve,
     study,
 )
@@ -49,6 +51,11 @@ GENRE: Genre[Nonogram] = register(
         generator=generate.GENERATOR_VERSION,
         sizes=generate.SIZES,
         grades_at=generate.grades_at,
+        oracles=(
+            Oracle("sat", sat.count_sat, requires="pysat"),
+            # brute force by row patterns: 10×10 in at most 0.15 s
+            Oracle("brute", brute.count_by_rows, max_cells=100),
+        ),
         options=generate.OPTIONS,
         study=study.run_study,
     )

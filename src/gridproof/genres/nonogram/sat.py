@@ -1,4 +1,5 @@
-"""A SAT oracle for Nonogram, for tests and benchmarks only: the engine never imports it.
+"""A SAT oracle for Nonogram, for tests, benchmarks and the bank's independent check: the
+engine never imports it.
 
 Variable `cell + 1` is true when the cell is shaded. Each line adds, per block j, one
 variable per position where the block may start (between its leftmost and rightmost

@@ -1,4 +1,5 @@
-"""A SAT oracle for Norinori, for tests and benchmarks only: the engine never imports it.
+"""A SAT oracle for Norinori, for tests, benchmarks and the bank's independent check: the
+engine never imports it.
 
 One variable per cell (variable `cell + 1` is true when the cell is shaded), no auxiliary
 variables, so every model is a shading and a blocking clause over the cell variables

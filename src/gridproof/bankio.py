@@ -1,0 +1,361 @@
+"""The bank in and out: its statistics, an export of its boards (JSON lines or puzz.link
+URLs), and an import of boards from elsewhere, each counted before it is kept.
+
+An import reads a file of lines, each a puzzle code or a puzz.link URL, bare or as a JSON
+string, or a JSON object with a `code` or `url` (what `export --format jsonl` writes). Every
+line is read before any is counted, and a line that cannot be read is a `CodeError` naming
+it. A board is kept when the engine counts it unique within the deadline; it is graded by
+the ladder, counted again by an independent counter where one can run, and its provenance
+says where it came from. No solution leaves the bank: exports carry codes, not answers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from gridproof import bank, evidence, service
+from gridproof.core import registry
+from gridproof.core.codes import format_size
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import CodeError, GenerationError, quote
+from gridproof.core.ladder import cheapest_rung, rate
+from gridproof.core.outcome import Verdict
+from gridproof.version import ENGINE_VERSION
+
+EXPORT_FORMATS = ("jsonl", "urls")
+MAX_IMPORT_BYTES = 200 * 1024 * 1024
+IMPORT_SECONDS = bank.VERIFY_SECONDS
+"""The default budget for counting (and for grading) one imported board."""
+_ORIGINS = (evidence.GENERATOR_CHECK, evidence.RECOUNT_CHECK, evidence.COUNT_CHECK)
+
+
+# --- statistics ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """What the bank holds and what filling it cost: boards per genre, size, grade and
+    provenance (with how many an independent counter checked), failures per job and
+    reason, and every bulk fill with its throughput."""
+
+    boards: list[dict[str, Any]]
+    failures: list[dict[str, Any]]
+    fills: list[dict[str, Any]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"boards": self.boards, "failures": self.failures, "fills": self.fills}
+
+
+def stats(store: bank.Bank) -> Stats:
+    """The bank's statistics (see `Stats`)."""
+    origins = ", ".join(f"'{name}'" for name in _ORIGINS)
+    with store.reading() as db:
+        boards = db.execute(
+            "SELECT genre, width, height, difficulty, "
+            "CASE WHEN provenance LIKE 'generated %' THEN 'generated' WHEN provenance LIKE "
+            "'imported %' THEN 'imported' ELSE provenance END AS made, count(*) AS boards, "
+            "sum(EXISTS (SELECT 1 FROM json_each(checks) WHERE value NOT IN "
+            f"({origins}))) AS checked FROM puzzles GROUP BY genre, width, height, "
+            "difficulty, made ORDER BY genre, width * height, width, difficulty, made"
+        ).fetchall()
+        failures = db.execute(
+            "SELECT genre, width, height, asked AS difficulty, reason, count(*) AS n "
+            "FROM tried WHERE outcome = 'miss' GROUP BY genre, width, height, asked, reason "
+            "UNION ALL SELECT genre, width, height, difficulty, reason, count(*) FROM misses "
+            "GROUP BY genre, width, height, difficulty, reason "
+            "ORDER BY genre, width, height, difficulty, n DESC"
+        ).fetchall()
+        fills = db.execute("SELECT * FROM fills ORDER BY id").fetchall()
+    return Stats(
+        boards=[_board_row(row) for row in boards],
+        failures=[
+            {**_size_fields(row), "reason": row["reason"], "count": row["n"]} for row in failures
+        ],
+        fills=[_fill_row(row) for row in fills],
+    )
+
+
+def _size_fields(row: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "genre": row["genre"],
+        "size": format_size(row["width"], row["height"]),
+        "difficulty": row["difficulty"] or "any",
+    }
+
+
+def _board_row(row: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        **_size_fields(row),
+        "made": row["made"] or "?",
+        "boards": row["boards"],
+        "checked": row["checked"],
+    }
+
+
+def _fill_row(row: Mapping[str, Any]) -> dict[str, Any]:
+    seconds = max(0.0, row["updated_at"] - row["started_at"])
+    return {
+        "id": row["id"],
+        "started_at": row["started_at"],
+        **_size_fields({**dict(row), "difficulty": row["asked"]}),
+        "generator": row["generator"],
+        "seed_start": row["seed_start"],
+        "target": row["target"],
+        "workers": row["workers"],
+        "seeds": row["seeds"],
+        "kept": row["kept"],
+        "duplicates": row["duplicates"],
+        "misses": row["misses"],
+        "retries": row["retries"],
+        "checked": row["checked"],
+        "seconds": round(seconds, 3),
+        "boards_per_minute": round(row["kept"] / seconds * 60, 1) if seconds > 0 else None,
+        "status": row["status"],
+    }
+
+
+def format_stats(found: Stats) -> list[str]:
+    """The statistics as text tables."""
+    lines = ["boards:"]
+    lines += _table(
+        ("genre", "size", "grade", "made", "boards", "checked"),
+        [
+            (b["genre"], b["size"], b["difficulty"], b["made"], b["boards"], b["checked"])
+            for b in found.boards
+        ],
+    )
+    total = sum(b["boards"] for b in found.boards)
+    lines.append(f"  {total} boards in all")
+    lines.append("failures:")
+    lines += _table(
+        ("genre", "size", "grade", "count", "reason"),
+        [
+            (f["genre"], f["size"], f["difficulty"], f["count"], f["reason"][:70])
+            for f in found.failures
+        ],
+    )
+    lines.append("fills:")
+    lines += _table(
+        (
+            "#",
+            "genre",
+            "size",
+            "grade",
+            "workers",
+            "seeds",
+            "kept",
+            "dup",
+            "miss",
+            "seconds",
+            "boards/min",
+            "status",
+        ),
+        [
+            (
+                f["id"],
+                f["genre"],
+                f["size"],
+                f["difficulty"],
+                f["workers"],
+                f["seeds"],
+                f["kept"],
+                f["duplicates"],
+                f["misses"],
+                f"{f['seconds']:.1f}",
+                "-" if f["boards_per_minute"] is None else f"{f['boards_per_minute']:,.1f}",
+                "running or killed" if f["status"] == "running" else f["status"],
+            )
+            for f in found.fills
+        ],
+    )
+    return lines
+
+
+def _table(head: tuple[str, ...], rows: list[tuple[Any, ...]]) -> list[str]:
+    if not rows:
+        return ["  (none)"]
+    cells = [tuple(str(each) for each in row) for row in [head, *rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(head))]
+    return [
+        "  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+        for row in cells
+    ]
+
+
+# --- export --------------------------------------------------------------------------------
+
+
+def export(store: bank.Bank, out: TextIO, form: str, genre: str | None = None) -> int:
+    """Write every board (of `genre`, if given) to `out`, one line each in bank order: a JSON
+    object (`jsonl`) or a puzz.link URL (`urls`). Returns how many."""
+    if form not in EXPORT_FORMATS:
+        raise CodeError(f"export format {quote(form)} is not one of {', '.join(EXPORT_FORMATS)}")
+    if genre is not None:
+        registry.genre(genre)
+    written = 0
+    for row in _rows(store, genre):
+        out.write((_url(row) if form == "urls" else json.dumps(_exported(row))) + "\n")
+        written += 1
+    return written
+
+
+def _rows(store: bank.Bank, genre: str | None) -> Iterator[Any]:
+    """The bank's rows in id order, read a page at a time (a bank can hold millions)."""
+    last = 0
+    while True:
+        with store.reading() as db:
+            page = db.execute(
+                "SELECT id, code, genre, width, height, difficulty, score, seed, generator, "
+                "provenance, checks FROM puzzles WHERE id > ? AND (? IS NULL OR genre = ?) "
+                "ORDER BY id LIMIT 1000",
+                (last, genre, genre),
+            ).fetchall()
+        if not page:
+            return
+        yield from page
+        last = page[-1]["id"]
+
+
+def _url(row: Any) -> str:
+    genre = registry.genre(row["genre"])
+    return genre.format_url(genre.parse_code(row["code"]))
+
+
+def _exported(row: Any) -> dict[str, Any]:
+    return {
+        "code": row["code"],
+        "url": _url(row),
+        "genre": row["genre"],
+        "size": format_size(row["width"], row["height"]),
+        "difficulty": row["difficulty"],
+        "score": row["score"],
+        "seed": row["seed"],
+        "generator": row["generator"],
+        "provenance": row["provenance"],
+        "checks": json.loads(row["checks"]),
+    }
+
+
+# --- import --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Incoming:
+    """One line of an import file, read."""
+
+    line: int
+    item: service.Loaded
+    provenance: str = ""
+    """The provenance the line carried (an export's), kept after where it was imported from."""
+
+
+@dataclass(slots=True)
+class Imported:
+    """What an import did: boards kept, copies of banked boards, and the lines not kept,
+    each with why."""
+
+    kept: int = 0
+    duplicates: int = 0
+    rejected: list[tuple[int, str]] = field(default_factory=list)
+
+
+def read_import(path: Path) -> list[Incoming]:
+    """Every puzzle of the file at `path`, read before any is counted; `CodeError` naming
+    the first line that cannot be read."""
+    try:
+        if path.stat().st_size > MAX_IMPORT_BYTES:
+            raise CodeError(f"import file {quote(str(path))} is larger than 200 MB")
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CodeError(f"cannot read import file {quote(str(path))}: {error}") from None
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                found.append(_read_line(number, line.strip()))
+            except CodeError as error:
+                raise CodeError(f"{path.name} line {number}: {error}") from None
+    if not found:
+        raise CodeError(f"import file {quote(str(path))} holds no puzzles")
+    return found
+
+
+def _read_line(number: int, text: str) -> Incoming:
+    provenance = ""
+    if text[0] in '{"':
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise CodeError(f"not JSON: {error.msg} at column {error.colno}") from None
+        if isinstance(value, dict):
+            provenance = str(value.get("provenance") or "")
+            value = value.get("code") or value.get("url")
+        if not isinstance(value, str):
+            raise CodeError('expected a code or a URL, as a string or in "code" or "url"')
+        text = value
+    items = service.load(text, files=False)
+    if len(items) != 1:
+        raise CodeError(f"holds {len(items)} puzzles, not one")
+    return Incoming(number, items[0], provenance)
+
+
+def import_boards(
+    store: bank.Bank, incoming: list[Incoming], source: str, seconds: float = IMPORT_SECONDS
+) -> Imported:
+    """Count every incoming board and keep those proven unique (see the module docstring)."""
+    done = Imported()
+    for each in incoming:
+        try:
+            record = imported_record(each, source, seconds)
+        except GenerationError as error:
+            done.rejected.append((each.line, str(error)))
+            continue
+        if store.add(record):
+            done.kept += 1
+        else:
+            done.duplicates += 1
+    return done
+
+
+def imported_record(each: Incoming, source: str, seconds: float) -> bank.Record:
+    """The record of an imported board; `GenerationError` saying why it cannot be kept."""
+    genre, puzzle = each.item.genre, each.item.puzzle
+    outcome = genre.count(puzzle, 2, Deadline(seconds))
+    if outcome.verdict is not Verdict.UNIQUE:
+        said = {Verdict.NONE: "has no solution", Verdict.MULTIPLE: "has several solutions"}
+        why = said.get(outcome.verdict, f"was not counted within {seconds:g} s")
+        raise GenerationError(why, {"verdict": str(outcome.verdict)})
+    [solution] = outcome.solutions
+    rung, progress = cheapest_rung(genre.ladder, genre.position, puzzle, Deadline(seconds))
+    if progress.timed_out:
+        raise GenerationError(f"was not graded within {seconds:g} s", {})
+    difficulty = rate(genre.ladder, rung, progress)
+    checks = [evidence.COUNT_CHECK]
+    checked = evidence.independent_check(genre, puzzle, solution)
+    if checked is not None:
+        checks.append(checked[0])
+    provenance = f"imported from {source}" + (f"; {each.provenance}" if each.provenance else "")
+    return bank.Record(
+        code=genre.format_code(puzzle),
+        genre=genre.name,
+        width=puzzle.width,
+        height=puzzle.height,
+        difficulty=difficulty.grade,
+        seed=0,
+        generator="",
+        metrics=difficulty.as_dict(),
+        health={},
+        solution=solution,
+        verdict=str(outcome.verdict),
+        nodes=outcome.nodes,
+        elapsed_s=round(outcome.elapsed, 6),
+        engine=ENGINE_VERSION,
+        score=difficulty.score,
+        canonical=evidence.canonical_code(genre, puzzle),
+        provenance=provenance,
+        checks=tuple(checks),
+    )

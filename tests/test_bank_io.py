@@ -1,0 +1,279 @@
+"""The `gridproof bank` commands, run in-process: fill, stats, export and import round
+trips, provenance kept, boards counted before they are kept, and exit status 2 with one
+clear line on bad input."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gridproof import bank, bankio, cli, evidence
+from tests.bankfills import COUNT, START, fill_here, rows
+
+AMBIGUOUS = "nonogram.1.5x5.Veq8"
+"""Two shaded cells on a diagonal of a 2×2 corner, either diagonal: two solutions."""
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:
+    status = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err
+
+
+def assert_usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    status, out, err = run(capsys, *argv)
+    assert status == 2, err
+    assert out == []
+    assert err.startswith("gridproof: error: ")
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("filled") / "bank.sqlite3"
+    assert fill_here(path).status == "done"
+    return path
+
+
+def test_fill_prints_what_it_did_and_a_rerun_has_nothing_to_do(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "bank.sqlite3")
+    argv = ["bank", "fill", "--genre", "nonogram", "--size", "5x5", "--count", "4", "--db", db]
+    status, out, err = run(capsys, *argv)
+    assert status == 0, err
+    assert err == ""  # no progress bar when stderr is not a terminal
+    [line] = out
+    assert line.startswith("nonogram 5x5 (grade picked by each seed, nonogram/2): 4 of 4 boards")
+    assert "this run 4 new from seeds 1-4" in line
+    status, out, _ = run(capsys, *argv, "--json")
+    assert status == 0
+    summary = json.loads(out[0])
+    assert (summary["boards"], summary["kept"], summary["status"]) == (4, 0, "done")
+    status, out, _ = run(capsys, *argv[:-4], "--count", "6", "--db", db, "--json")
+    assert json.loads(out[0])["seeds"] == [5, 6]
+
+
+def test_a_fill_that_gives_up_exits_1_and_says_why(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gridproof import bankfill
+
+    monkeypatch.setattr(bankfill, "GIVE_UP_SEEDS", (0, 3))
+    db = str(tmp_path / "bank.sqlite3")
+    status, _, err = run(
+        capsys, "bank", "fill", "--genre", "nonogram", "--size", "5x5", "--count", "9", "--db", db
+    )
+    assert status == 1
+    assert "gave up" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--genre", "go", "--size", "5x5", "--count", "3"], "unknown genre 'go'"),
+        (["--genre", "nonogram", "--size", "big", "--count", "3"], "is not WIDTHxHEIGHT"),
+        (["--genre", "nonogram", "--size", "2x2", "--count", "3"], "outside Nonogram's range"),
+        (
+            ["--genre", "nonogram", "--size", "5x5", "--difficulty", "medium", "--count", "3"],
+            "offers easy, hard, not 'medium'",
+        ),
+        (["--genre", "nonogram", "--size", "5x5", "--count", "0"], "must be at least 1"),
+        (["--genre", "nonogram", "--size", "5x5"], "required: --count"),
+        (
+            ["--genre", "nonogram", "--size", "5x5", "--count", "3", "--seed-start", "-1"],
+            "must be between 0 and 2**62",
+        ),
+        (
+            [
+                "--genre",
+                "nonogram",
+                "--size",
+                "5x5",
+                "--count",
+                "3",
+                "--jobs",
+                "2",
+                "--scheduler",
+                "tcp://127.0.0.1:1",
+            ],
+            "not allowed with argument --jobs",
+        ),
+        (["--genre", "nonogram", "--size", "5x5", "--count", "3", "--jobs", "x"], "'x' is not"),
+    ],
+)
+def test_fill_refuses_bad_input_with_status_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    err = assert_usage_error(capsys, "bank", "fill", *argv, "--db", str(tmp_path / "b.sqlite3"))
+    assert message in err
+
+
+def test_stats_show_boards_failures_and_the_fills(
+    capsys: pytest.CaptureFixture[str], filled: Path
+) -> None:
+    status, out, _ = run(capsys, "bank", "stats", "--db", str(filled), "--json")
+    assert status == 0
+    found = json.loads(out[0])
+    assert sum(b["boards"] for b in found["boards"]) == COUNT
+    assert {b["made"] for b in found["boards"]} == {"generated"}
+    assert sum(b["checked"] for b in found["boards"]) >= 1
+    [fill] = found["fills"]
+    assert (fill["kept"], fill["duplicates"], fill["status"]) == (COUNT, 2, "done")
+    assert (fill["seed_start"], fill["target"], fill["difficulty"]) == (START, COUNT, "any")
+    assert fill["boards_per_minute"] > 0
+    assert found["failures"] == []
+    status, out, _ = run(capsys, "bank", "stats", "--db", str(filled))
+    assert out[0] == "boards:"
+    assert f"  {COUNT} boards in all" in out
+    assert "fills:" in out
+    assert any(line.split()[:3] == ["1", "nonogram", "5x5"] for line in out)
+
+
+def test_stats_count_the_misses_of_fills_and_of_the_server(tmp_path: Path) -> None:
+    store = bank.Bank(tmp_path / "bank.sqlite3")
+    store.miss(bank.Key("norinori", 6, 6, "hard"), 5, "no board in time")
+    found = bankio.stats(store)
+    assert found.failures == [
+        {
+            "genre": "norinori",
+            "size": "6x6",
+            "difficulty": "hard",
+            "reason": "no board in time",
+            "count": 1,
+        }
+    ]
+    assert any("no board in time" in line for line in bankio.format_stats(found))
+
+
+@pytest.mark.parametrize("form", ["jsonl", "urls"])
+def test_export_then_import_round_trips(
+    capsys: pytest.CaptureFixture[str], filled: Path, tmp_path: Path, form: str
+) -> None:
+    status, out, _ = run(capsys, "bank", "export", "--db", str(filled), "--format", form)
+    assert status == 0
+    assert len(out) == COUNT
+    exported = tmp_path / f"boards.{form}"
+    exported.write_text("\n".join(out) + "\n", encoding="utf-8")
+    fresh = tmp_path / "fresh.sqlite3"
+    status, lines, err = run(capsys, "bank", "import", str(exported), "--db", str(fresh))
+    assert status == 0, err
+    assert lines[-1].startswith(f"{COUNT} boards read: {COUNT} kept, 0 already banked, 0 not kept")
+    original = {row[1]: row for row in rows(filled)["puzzles"]}
+    imported = bank.Bank(fresh)
+    for code, row in original.items():
+        record = imported.find(code)
+        assert record is not None
+        assert (record.solution, record.canonical) == (int(row[10], 16), row[16])
+        assert record.checks[0] == evidence.COUNT_CHECK
+        assert record.provenance.startswith(f"imported from boards.{form}")
+        if form == "jsonl":
+            assert record.provenance.endswith(f"; {row[17]}")  # the exported provenance
+            assert record.difficulty == row[5]  # graded again by the same ladder
+    status, lines, _ = run(capsys, "bank", "import", str(exported), "--db", str(fresh))
+    assert lines[-1].startswith(f"{COUNT} boards read: 0 kept, {COUNT} already banked")
+
+
+def test_export_writes_json_lines_with_what_rebuilds_each_board(
+    capsys: pytest.CaptureFixture[str], filled: Path
+) -> None:
+    _, out, _ = run(capsys, "bank", "export", "--db", str(filled), "--genre", "nonogram")
+    first: dict[str, Any] = json.loads(out[0])
+    assert set(first) == {
+        "code",
+        "url",
+        "genre",
+        "size",
+        "difficulty",
+        "score",
+        "seed",
+        "generator",
+        "provenance",
+        "checks",
+    }
+    assert "solution" not in out[0]
+    assert first["url"].startswith("https://puzz.link/p?nonogram/5/5/")
+    _, none, _ = run(capsys, "bank", "export", "--db", str(filled), "--genre", "norinori")
+    assert none == []
+
+
+def test_import_counts_each_board_and_keeps_only_unique_ones(
+    capsys: pytest.CaptureFixture[str], filled: Path, tmp_path: Path
+) -> None:
+    good = next(iter(rows(filled)["puzzles"]))[1]
+    source = tmp_path / "mixed.jsonl"
+    source.write_text(
+        f'"{good}"\n\n{json.dumps({"code": AMBIGUOUS})}\nhttps://puzz.link/p?nonogram/5/5/1h1q1h1q\n',
+        encoding="utf-8",
+    )
+    fresh = tmp_path / "fresh.sqlite3"
+    status, out, _ = run(capsys, "bank", "import", str(source), "--db", str(fresh))
+    assert status == 1
+    assert out == [
+        "mixed.jsonl line 3: not kept: has several solutions",
+        "mixed.jsonl line 4: not kept: has several solutions",
+        f"3 boards read: 1 kept, 0 already banked, 2 not kept; bank {fresh}",
+    ]
+    record = bank.Bank(fresh).find(good)
+    assert record is not None
+    assert record.provenance == "imported from mixed.jsonl"
+    assert (record.seed, record.generator) == (0, "")
+    assert bank.Bank(fresh).find(AMBIGUOUS) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"code": 3}\n', "line 1: expected a code or a URL"),
+        ("nonogram.1.5x5.SVJNNUk3SQA\n{not json\n", "line 2: not JSON"),
+        ("\n\nnot a puzzle at all\n", "line 3:"),
+        ("\n\n", "holds no puzzles"),
+    ],
+)
+def test_import_refuses_a_file_it_cannot_read_before_counting_anything(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, message: str
+) -> None:
+    source = tmp_path / "bad.jsonl"
+    source.write_text(text, encoding="utf-8")
+    fresh = tmp_path / "fresh.sqlite3"
+    err = assert_usage_error(capsys, "bank", "import", str(source), "--db", str(fresh))
+    assert message in err
+    assert not fresh.exists()
+
+
+def test_bank_commands_refuse_bad_input_with_status_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "bank.sqlite3")
+    assert "unknown genre 'go'" in assert_usage_error(
+        capsys, "bank", "export", "--db", db, "--genre", "go"
+    )
+    assert "invalid choice: 'xml'" in assert_usage_error(
+        capsys, "bank", "export", "--db", db, "--format", "xml"
+    )
+    assert "cannot read import file" in assert_usage_error(
+        capsys, "bank", "import", str(tmp_path / "missing.jsonl"), "--db", db
+    )
+    assert "required" in assert_usage_error(capsys, "bank")
+    newer = tmp_path / "newer.sqlite3"
+    bank.Bank(newer)
+    with sqlite3.connect(newer) as raw:
+        raw.execute(f"PRAGMA user_version = {bank.SCHEMA_VERSION + 1}")
+    assert "newer than this gridproof's" in assert_usage_error(
+        capsys, "bank", "stats", "--db", str(newer)
+    )
+
+
+def test_every_bank_command_defaults_to_the_servers_bank(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRIDPROOF_DB", str(tmp_path / "server.sqlite3"))
+    status, _, _ = run(capsys, "bank", "stats")
+    assert status == 0
+    assert (tmp_path / "server.sqlite3").is_file()
