@@ -25,7 +25,17 @@ with warnings.catch_warnings():
 
 
 @pytest.fixture(scope="module")
-def client(bank_path: Path) -> Iterator[TestClient]:
+def own_bank(bank_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A bank of this module's own: keeping a board must not change the shared one that
+    the player's tests pick from."""
+    path = tmp_path_factory.mktemp("workshop-bank") / "bank.sqlite3"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GRIDPROOF_DB", str(path))
+        yield path
+
+
+@pytest.fixture(scope="module")
+def client(own_bank: Path) -> Iterator[TestClient]:
     with TestClient(web.app) as test_client:
         yield test_client
 
@@ -119,13 +129,13 @@ def test_a_pinned_picture_stays_the_solution(client: TestClient) -> None:
 
 
 def test_keep_stores_a_unique_board_made_by_hand_and_refuses_others(
-    client: TestClient, bank_path: Path
+    client: TestClient, own_bank: Path
 ) -> None:
     regions = [[0, 0, 1, 2, 2], [1, 1, 1, 2, 2], [1, 3, 3, 2, 2], [3, 3, 3, 3, 3], [4, 4, 3, 3, 3]]
     reply = post(client, "keep", source=norinori(regions))
     assert reply["outcome"] == "unique"
     assert reply["provenance"] == "made by hand"
-    record = bank.Bank(bank_path).find(reply["code"])
+    record = bank.Bank(own_bank).find(reply["code"])
     assert record is not None
     assert record.generator == bank.MADE_BY_HAND
     assert record.provenance == bank.MADE_BY_HAND
