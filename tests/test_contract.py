@@ -222,6 +222,8 @@ def test_the_record_is_filled_in(made: tuple[Genre[Any], Generated[Any]]) -> Non
     (low_w, low_h), (high_w, high_h) = genre.sizes
     assert 1 <= low_w <= high_w
     assert 1 <= low_h <= high_h
+    assert genre.largest[0] >= high_w  # every board the generator makes can be read back
+    assert genre.largest[1] >= high_h
     assert len({option.name for option in genre.options}) == len(genre.options)
 
 

@@ -474,6 +474,7 @@ TINY: Genre[Tiny] = Genre(
     generate=no_boards,
     generator="tiny/1",
     sizes=((1, 1), (9, 9)),
+    largest=(9, 9),
 )
 
 
@@ -537,3 +538,22 @@ def test_anything_else_a_codec_raises_is_a_bug_and_surfaces(
 def test_generate_refuses_options_the_genre_lacks(norinori: Genre) -> None:
     with pytest.raises(CodeError, match="Norinori has no option 'colour'; it has none"):
         service.generate("norinori", 6, 6, 1, options={"colour": "red"})
+
+
+@pytest.mark.parametrize("name", ["norinori", "nondango", "nonogram"])
+def test_a_board_past_the_largest_is_refused_at_parse_time(name: str) -> None:
+    genre = registry.genre(name)
+    wide = genre.largest[0] + 1
+    puzzle = {
+        "norinori": {"genre": name, "width": wide, "height": 1, "regions": [[0] * wide]},
+        "nondango": {
+            "genre": name,
+            "width": wide,
+            "height": 1,
+            "regions": [[0] * wide],
+            "circles": [[1] * wide],
+        },
+        "nonogram": {"genre": name, "rows": [[1]], "cols": [[1]] + [[]] * (wide - 1)},
+    }[name]
+    with pytest.raises(service.CodeError, match=str(genre.largest[0])):
+        service.load(json.dumps(puzzle), files=False)

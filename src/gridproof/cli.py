@@ -306,7 +306,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="gridproof",
         description="Pencil puzzles proven to have exactly one solution.",
         epilog="SOURCE: a puzzle code (GENRE.VERSION.PARAMS.PAYLOAD), a puzz.link URL, "
-        'or a JSON file holding one puzzle or a corpus {"genre", "puzzles": [...]}.',
+        'or a JSON file holding one puzzle or a corpus {"genre", "puzzles": [...]} '
+        f"(at most {service.MAX_FILE_BYTES // 2**20} MB). The largest boards read: "
+        f"{service.largest_boards()}; larger ones are refused.",
     )
     parser.add_argument("--version", action="version", version=f"gridproof {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)

@@ -352,6 +352,13 @@ def convert(loaded: Loaded, to: str) -> str:
     raise CodeError(f"unknown format {quote(to)}; formats: {', '.join(FORMATS)}")
 
 
+def largest_boards() -> str:
+    """The largest board of each genre in words: `Nondango 100x100, ...`."""
+    return ", ".join(
+        f"{g.title} {format_size(*g.largest)}" for _, g in sorted(registry.genres().items())
+    )
+
+
 def genre_list() -> list[GenreInfo]:
     """Name, title and rungs of every registered genre, by name."""
     return [GenreInfo(g.name, g.title, g.rungs) for _, g in sorted(registry.genres().items())]

@@ -195,6 +195,9 @@ class Genre(Generic[P]):
     """The generator's version: what a seed's board depends on besides the request."""
     sizes: tuple[Size, Size]
     """The smallest and largest (width, height) the generator supports."""
+    largest: Size
+    """The largest (width, height) any parser accepts: every entry point refuses a larger
+    board at parse time with a `CodeError`."""
     options: tuple[Option, ...] = ()
     """The genre's own generator settings."""
     study: Callable[[int, int, Deadline], str] | None = None

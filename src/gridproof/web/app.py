@@ -70,7 +70,8 @@ Source = Annotated[
     Field(
         min_length=1,
         max_length=MAX_SOURCE_CHARS,
-        description="a puzzle code, a puzz.link URL or a JSON puzzle (no file paths)",
+        description="a puzzle code, a puzz.link URL or a JSON puzzle (no file paths); the "
+        f"largest boards read: {service.largest_boards()}",
     ),
 ]
 Rows = Annotated[

@@ -50,6 +50,7 @@ GENRE: Genre[Nonogram] = register(
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=generate.SIZES,
+        largest=(model.MAX_SIDE, model.MAX_SIDE),
         grades_at=generate.grades_at,
         oracles=(
             Oracle("sat", sat.count_sat, requires="pysat"),

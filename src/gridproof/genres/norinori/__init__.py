@@ -46,6 +46,7 @@ GENRE: Genre[Norinori] = register(
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE)),
+        largest=(model.MAX_SIDE, model.MAX_SIDE),
         study=study.run_study,
         grades_at=generate.grades_at,
         oracles=(
