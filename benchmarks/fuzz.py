@@ -46,7 +46,7 @@ from tests.fuzz.web_target import (  # noqa: E402
 
 def _fuzz_one(job: tuple[str, int, int]) -> Tally:
     name, inputs, seed = job
-    return fuzz(name, inputs, seed)
+    return fuzz(name, inputs, seed, full=True)
 
 
 def done(tally: Tally) -> Tally:
