@@ -4,6 +4,7 @@ rejection (a `CodeError`, exit status 2, HTTP 400...). Anything else is a bug.
 
     nice -n 10 .venv/bin/python benchmarks/fuzz.py [--inputs 100000] [--seed 1]
         [--targets load:code,cli,...] [--cli-procs 2000] [--http 3000] [--jobs 1]
+        [--shards 1]
 
 In-process targets (`tests/fuzz/targets.py`): `load:code`, `load:url`, `load:json`
 (`service.load`, every genre), `nonogram:pattern`, `nonogram:non`, `grid:validate`,
@@ -33,7 +34,15 @@ sys.path.insert(0, str(ROOT))  # the harness lives in tests/fuzz
 
 import httpx  # noqa: E402
 from tests.fuzz.cli_target import Ran, Workspace, check_cli, cli_seeds, mutated_argv  # noqa: E402
-from tests.fuzz.harness import Finding, Tally, Target, classify, report, table  # noqa: E402
+from tests.fuzz.harness import (  # noqa: E402
+    Finding,
+    Tally,
+    Target,
+    classify,
+    merged,
+    report,
+    table,
+)
 from tests.fuzz.targets import TARGETS, fuzz  # noqa: E402
 from tests.fuzz.web_target import (  # noqa: E402
     Call,
@@ -44,9 +53,9 @@ from tests.fuzz.web_target import (  # noqa: E402
 )
 
 
-def _fuzz_one(job: tuple[str, int, int]) -> Tally:
-    name, inputs, seed = job
-    return fuzz(name, inputs, seed, full=True)
+def _fuzz_one(job: tuple[str, int, int, int, int]) -> Tally:
+    name, inputs, seed, index, shards = job
+    return fuzz(name, inputs, seed, full=True, shard=(index, shards))
 
 
 def done(tally: Tally) -> Tally:
@@ -57,12 +66,18 @@ def done(tally: Tally) -> Tally:
     return tally
 
 
-def run_in_process(names: list[str], inputs: int, seed: int, jobs: int) -> list[Tally]:
-    work = [(name, inputs, seed) for name in names]
-    if jobs <= 1:
+def run_in_process(names: list[str], inputs: int, seed: int, jobs: int, shards: int) -> list[Tally]:
+    """Every target, each cut into `shards` (same inputs, every k-th run per process), on
+    `jobs` processes."""
+    work = [(name, inputs, seed, i, shards) for name in names for i in range(shards)]
+    if jobs <= 1 and shards == 1:
         return [done(_fuzz_one(job)) for job in work]
+    tallies = []
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        return [done(tally) for tally in pool.imap(_fuzz_one, work)]
+        parts = pool.imap(_fuzz_one, work)
+        for _ in names:
+            tallies.append(done(merged([next(parts) for _ in range(shards)])))
+    return tallies
 
 
 # --- the real command line -----------------------------------------------------------------
@@ -220,7 +235,8 @@ def main() -> int:
     parser.add_argument("--targets", default=",".join(TARGETS), help="in-process targets")
     parser.add_argument("--cli-procs", type=int, default=2000, help="real CLI processes")
     parser.add_argument("--http", type=int, default=3000, help="requests to a real server")
-    parser.add_argument("--jobs", type=int, default=1, help="targets (or calls) in parallel")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (or calls) in parallel")
+    parser.add_argument("--shards", type=int, default=1, help="processes per target's inputs")
     args = parser.parse_args()
     names = [name for name in args.targets.split(",") if name]  # "" runs none in-process
     unknown = sorted(set(names) - set(TARGETS))
@@ -228,7 +244,7 @@ def main() -> int:
         parser.error(f"unknown targets {unknown}; known: {', '.join(TARGETS)}")
     print(f"fuzz: seed {args.seed}, {args.inputs:,} inputs per in-process target", flush=True)
     print(table([]), flush=True)
-    tallies = run_in_process(names, args.inputs, args.seed, args.jobs)
+    tallies = run_in_process(names, args.inputs, args.seed, args.jobs, max(1, args.shards))
     if args.cli_procs > 0:
         target = ProcessCli()
         try:

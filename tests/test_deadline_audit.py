@@ -40,6 +40,7 @@ take).
 from __future__ import annotations
 
 import argparse
+import importlib
 import multiprocessing
 import os
 import random
@@ -65,10 +66,30 @@ GRACE_S = float(os.environ.get("GRIDPROOF_AUDIT_GRACE", "1.0"))
 """How long past deadline + margin the parent waits before killing a call."""
 SETUP_S = 180.0
 JOBS = int(os.environ.get("GRIDPROOF_AUDIT_JOBS", "2"))
-NONOGRAM_SIDE = 1024
-GRID_SIDE = 100
-WEB_ROWS = 1000
-WEB_SOURCE_CHARS = 100_000
+
+
+def largest(genre: str) -> tuple[int, int]:
+    """The largest board `genre`'s parsers accept (`Genre.largest`; the model's `MAX_SIDE`
+    before there was one)."""
+    from gridproof.core import registry
+
+    found = getattr(registry.genre(genre), "largest", None)
+    if found is not None:
+        return int(found[0]), int(found[1])
+    side = importlib.import_module(f"gridproof.genres.{genre}.model").MAX_SIDE
+    return side, side
+
+
+def _web_limit(name: str, default: int) -> int:
+    from gridproof.web import app as web
+
+    return int(getattr(web, name, default))
+
+
+NONOGRAM_SIDE = min(largest("nonogram"))
+WEB_ROWS = min(_web_limit("MAX_GRID_ROWS", 1000), NONOGRAM_SIDE)
+"""The web takes at most this many rows of marks or grid (and of Nonogram side)."""
+WEB_SOURCE_CHARS = _web_limit("MAX_SOURCE_CHARS", 100_000)
 
 
 def margin(deadline_s: float) -> float:
@@ -448,9 +469,8 @@ NONOGRAM_KINDS = ("empty", "full", "alternating", "permuted-picture")
 
 def boards_for(entry: str) -> list[Board]:
     """The degenerate boards of every genre at the largest size `entry` accepts."""
-    side = GRID_SIDE
-    boards = [Board(g, kind, side, side) for g in ("norinori", "nondango") for kind in KINDS]
-    boards.append(Board("norinori", "stripes", side, 2))
+    boards = [Board(g, kind, *largest(g)) for g in ("norinori", "nondango") for kind in KINDS]
+    boards.append(Board("norinori", "stripes", largest("norinori")[0], 2))
     for kind in NONOGRAM_KINDS:
         if not entry.startswith("/api/"):
             boards.append(Board("nonogram", kind, NONOGRAM_SIDE, NONOGRAM_SIDE))

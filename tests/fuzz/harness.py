@@ -231,15 +231,37 @@ class Target:
         """Release what the target holds (servers, clients, files)."""
 
 
-def run_target(target: Target, inputs: int, seed: int) -> Tally:
-    """Throw `inputs` mutated inputs (from `seed`) at `target` and tally what happened."""
+def run_target(target: Target, inputs: int, seed: int, shard: tuple[int, int] = (0, 1)) -> Tally:
+    """Throw `inputs` mutated inputs (from `seed`) at `target` and tally what happened.
+    `shard` (i, k): make every input, run the i-th of every k (k processes share a run)."""
     rng = random.Random(f"{seed}:{target.name}")
     tally = Tally(target.name)
     start = time.perf_counter()
-    for _ in range(inputs):
-        tally.add(*classify(target, target.make(rng)))
+    index, shards = shard
+    for number in range(inputs):
+        case = target.make(rng)
+        if number % shards == index:
+            tally.add(*classify(target, case))
     tally.seconds = time.perf_counter() - start
     return tally
+
+
+def merged(tallies: Sequence[Tally]) -> Tally:
+    """The shards of one target's run as one tally (seconds: the slowest shard)."""
+    total = Tally(tallies[0].target)
+    findings: list[Finding] = []
+    for part in tallies:
+        total.inputs += part.inputs
+        total.accepted += part.accepted
+        total.rejected += part.rejected
+        total.seconds = max(total.seconds, part.seconds)
+        for kind, count in part.kinds.items():
+            total.kinds[kind] = total.kinds.get(kind, 0) + count
+        findings += part.findings
+    findings.sort(key=lambda f: len(f.reproducer))
+    for kind in total.kinds:
+        total.findings += [f for f in findings if generic(f.signature) == kind][:KEPT_PER_KIND]
+    return total
 
 
 def classify(target: Target, case: Any) -> tuple[str | None, Finding | None]:

@@ -31,11 +31,13 @@ TARGETS: dict[str, Callable[[], Target]] = {
 """The in-process targets by name, each made fresh for a run."""
 
 
-def fuzz(name: str, inputs: int, seed: int, full: bool = False) -> Tally:
-    """Run the in-process target `name` on `inputs` mutated inputs from `seed`; `full`: the
-    full run's settings (the CLI's argument parser built once, not per call)."""
+def fuzz(
+    name: str, inputs: int, seed: int, full: bool = False, shard: tuple[int, int] = (0, 1)
+) -> Tally:
+    """Run the in-process target `name` on `inputs` mutated inputs from `seed` (`shard`: see
+    `run_target`); `full`: the full run's settings (the CLI's parser built once)."""
     target = CliTarget(reuse_parser=True) if full and name == "cli" else TARGETS[name]()
     try:
-        return run_target(target, inputs, seed)
+        return run_target(target, inputs, seed, shard)
     finally:
         target.close()
