@@ -179,7 +179,7 @@ def catalog() -> list[Offer]:
 @dataclass(frozen=True, slots=True)
 class PuzzleView:
     """A puzzle as the player gets it: its code, its data (what to draw), its provenance
-    and verification. Never its solution."""
+    and verification. Never its solution, nor the seed that would rebuild it."""
 
     code: str
     genre: str
@@ -191,7 +191,6 @@ class PuzzleView:
     origin: str
     difficulty: str | None
     score: float | None
-    seed: int | None
     generator: str | None
     metrics: Mapping[str, Any] | None
     verification: Mapping[str, Any] | None
@@ -209,7 +208,6 @@ class PuzzleView:
             "origin": self.origin,
             "difficulty": self.difficulty,
             "score": self.score,
-            "seed": self.seed,
             "generator": self.generator,
             "metrics": None if self.metrics is None else dict(self.metrics),
             "verification": None if self.verification is None else dict(self.verification),
@@ -244,7 +242,6 @@ def view(
         origin=origin,
         difficulty=record.difficulty if record is not None else None,
         score=record.score if record is not None else None,
-        seed=record.seed if record is not None else None,
         generator=record.generator if record is not None else None,
         metrics=dict(record.metrics) if record is not None else None,
         verification=verification,
@@ -339,7 +336,8 @@ def check(
 ) -> Checked:
     """How many marks contradict the solution (which, only if `reveal`), and whether the
     shaded cells already satisfy every rule (`solved`, by the validator)."""
-    solved = not genre.validate(puzzle, marks.shaded)
+    could_pass = answer.solution is None or marks.shaded == answer.solution
+    solved = could_pass and not genre.validate(puzzle, marks.shaded)
     if answer.solution is None:
         return Checked(solved, None, None, _not_unique(answer), answer.verdict)
     wrong = mistakes(marks, answer.solution)
@@ -375,7 +373,9 @@ def hint(
                 mistakes=count,
                 cells=tuple(bits(wrong)) if reveal else (),
             )
-    if not genre.validate(puzzle, marks.shaded):
+    # the validator decides; with the unique solution known, only that shading can pass it
+    could_pass = answer.solution is None or marks.shaded == answer.solution
+    if could_pass and not genre.validate(puzzle, marks.shaded):
         return Hint(HintStatus.SOLVED, "Every rule is satisfied: the puzzle is solved.")
     progress = genre.solve(
         puzzle, genre.ladder.top, deadline, marks.shaded, marks.empty, max_steps=1

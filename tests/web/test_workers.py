@@ -115,17 +115,27 @@ def test_thread_work_has_its_deadline_cancelled_when_the_client_is_gone() -> Non
     assert waited < 5
 
 
-def spawned_workers(pid: int) -> list[int]:
-    """The worker processes (multiprocessing spawn children) of process `pid`."""
+def _children(pid: int) -> list[int]:
     found = []
     for task in Path(f"/proc/{pid}/task").iterdir():
-        for child in (task / "children").read_text().split():
-            try:
-                command = Path(f"/proc/{child}/cmdline").read_bytes()
-            except FileNotFoundError:
-                continue
-            if b"spawn_main" in command:
-                found.append(int(child))
+        try:
+            found += [int(child) for child in (task / "children").read_text().split()]
+        except FileNotFoundError:
+            continue
+    return found
+
+
+def spawned_workers(pid: int) -> list[int]:
+    """The worker processes of server process `pid`: the children of its multiprocessing
+    fork server (a child of the server)."""
+    found = []
+    for child in _children(pid):
+        try:
+            command = Path(f"/proc/{child}/cmdline").read_bytes()
+        except FileNotFoundError:
+            continue
+        if b"forkserver" in command:
+            found += _children(child)
     return found
 
 

@@ -28,7 +28,11 @@ from gridproof.core.errors import GenerationError, GridproofError
 
 T = TypeVar("T")
 POLL_SECONDS = 0.05
-_CONTEXT = multiprocessing.get_context("spawn")
+_CONTEXT = multiprocessing.get_context("forkserver")
+_CONTEXT.set_forkserver_preload(["gridproof.bank", "gridproof.web.workers"])
+"""Workers fork from a server process that has imported the engine once (a spawned
+process would import it again, a second or more of a request's deadline on a busy
+machine), and that never ran the web server's threads."""
 
 
 class Gone(Exception):

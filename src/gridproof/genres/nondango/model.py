@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from gridproof.core.errors import CodeError, quote
+from gridproof.core.grid import bits, cell_string
 from gridproof.core.regions import region_ids
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
@@ -117,31 +118,31 @@ def validate(puzzle: Nondango, black: int) -> list[Violation]:
     if black < 0 or black >> (w * h):
         problems.append(Violation("grid", f"the grid paints cells outside the {w}x{h} board"))
         return problems
-    for cell in range(w * h):
-        if black >> cell & 1 and not puzzle.circles >> cell & 1:
-            problems.append(
-                Violation(
-                    "no-circle",
-                    f"r{cell // w + 1}c{cell % w + 1} is painted but holds no circle",
-                    (cell,),
-                    (puzzle.regions[cell],),
-                )
+    for cell in bits(black & ~puzzle.circles):
+        problems.append(
+            Violation(
+                "no-circle",
+                f"r{cell // w + 1}c{cell % w + 1} is painted but holds no circle",
+                (cell,),
+                (puzzle.regions[cell],),
             )
+        )
     problems += _region_problems(puzzle, black)
     problems += _line_problems(puzzle, black)
     return problems
 
 
 def _region_problems(puzzle: Nondango, black: int) -> list[Violation]:
+    painted = cell_string(black & puzzle.circles, puzzle.width * puzzle.height)
     problems = []
     for rid, cells in enumerate(puzzle.region_cells()):
-        painted = [c for c in cells if black >> c & 1 and puzzle.circles >> c & 1]
-        if len(painted) != 1:
+        held = [c for c in cells if painted[c] == "1"]
+        if len(held) != 1:
             problems.append(
                 Violation(
                     "region-count",
-                    f"region {rid + 1} holds {len(painted)} black circles, not 1",
-                    tuple(painted or cells),
+                    f"region {rid + 1} holds {len(held)} black circles, not 1",
+                    tuple(held or cells),
                     (rid,),
                 )
             )
@@ -150,20 +151,23 @@ def _region_problems(puzzle: Nondango, black: int) -> list[Violation]:
 
 def _line_problems(puzzle: Nondango, black: int) -> list[Violation]:
     w, h = puzzle.width, puzzle.height
+    circle = cell_string(puzzle.circles, w * h)  # one pass each, not a shift per cell
+    painted = cell_string(black, w * h)
     problems = []
     for r in range(h):
         for c in range(w):
             for dr, dc in DIRECTIONS:
-                line = [(r + k * dr, c + k * dc) for k in range(3)]
-                if not all(0 <= rr < h and 0 <= cc < w for rr, cc in line):
+                if not (0 <= r + 2 * dr < h and 0 <= c + 2 * dc < w):
                     continue
-                cells = [rr * w + cc for rr, cc in line]
-                if not all(puzzle.circles >> cell & 1 for cell in cells):
+                cells = [(r + k * dr) * w + c + k * dc for k in range(3)]
+                if not all(circle[cell] == "1" for cell in cells):
                     continue
-                colours = {black >> cell & 1 for cell in cells}
-                if colours == {1} or (colours == {0} and puzzle.variant is Variant.NO_THREE_SAME):
-                    colour = "black" if colours == {1} else "white"
-                    names = ", ".join(f"r{rr + 1}c{cc + 1}" for rr, cc in line)
+                colours = {painted[cell] for cell in cells}
+                if colours == {"1"} or (
+                    colours == {"0"} and puzzle.variant is Variant.NO_THREE_SAME
+                ):
+                    colour = "black" if colours == {"1"} else "white"
+                    names = ", ".join(f"r{cell // w + 1}c{cell % w + 1}" for cell in cells)
                     problems.append(
                         Violation(
                             f"three-{colour}",

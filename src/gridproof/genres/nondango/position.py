@@ -75,7 +75,7 @@ Line = tuple[int, int, int, int]
 """A line of three circles: its mask and its three cells."""
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=4)
 def windows(width: int, height: int, diagonals: bool) -> tuple[Line, ...]:
     """Every three consecutive cells of the grid, across and down (and diagonally)."""
     out = []
@@ -141,12 +141,18 @@ def build_board(puzzle: Nondango, reading: Reading = Reading.RULE) -> Board:
     white: list[int] = []
     parts: list[tuple[tuple[int, int], ...]] = []
     if puzzle.variant is Variant.NO_THREE_SAME:
-        for mask, *cells in lines:
-            if all(region_circles[region_of[cell]] & ~mask for cell in cells):
-                for cell in cells:
+        counts = [m.bit_count() for m in region_circles]  # small ints, not board masks
+        for mask, a, b, c in lines:
+            ra, rb, rc = region_of[a], region_of[b], region_of[c]
+            if (
+                counts[ra] > (rb == ra) + (rc == ra) + 1
+                and counts[rb] > (ra == rb) + (rc == rb) + 1
+                and counts[rc] > (ra == rc) + (rb == rc) + 1
+            ):  # every region the line touches has a circle outside it
+                for cell in (a, b, c):
                     white_of[cell].append(len(white))
                 white.append(mask)
-                parts.append(_parts(cells, region_of))
+                parts.append(_parts([a, b, c], region_of))
     return Board(
         geo=_geometry(puzzle.width, puzzle.height),
         variant=puzzle.variant,
@@ -171,9 +177,14 @@ def _parts(cells: list[int], region_of: tuple[int, ...]) -> tuple[tuple[int, int
     return tuple(sorted(by_region.items()))
 
 
-@lru_cache(maxsize=64)
 def board_of(puzzle: Nondango, reading: Reading = Reading.RULE) -> Board:
-    """`build_board`, cached: a puzzle is counted, solved and hinted many times."""
+    """`build_board`, cached: a puzzle is counted, solved and hinted many times (one cache
+    key however the reading is passed)."""
+    return _cached_board(puzzle, reading)
+
+
+@lru_cache(maxsize=16)
+def _cached_board(puzzle: Nondango, reading: Reading) -> Board:
     return build_board(puzzle, reading)
 
 
