@@ -28,7 +28,16 @@ from typing import Any
 
 from gridproof import cli, service
 from gridproof.core import registry
-from tests.fuzz.harness import ACCEPTED, REJECTED, Failure, Target, mutated_source, seeds, short
+from tests.fuzz.harness import (
+    ACCEPTED,
+    ODD_IDS,
+    REJECTED,
+    Failure,
+    Target,
+    mutated_source,
+    seeds,
+    short,
+)
 from tests.fuzz.mutate import NUMBERS, PIECES, mutate_argv, mutate_text, real_argv_text
 
 CLI_FLAGS = (
@@ -136,6 +145,9 @@ def cli_seeds(space: Workspace) -> list[list[str]]:
     for doc in s.documents[::3]:
         out.append(["convert", json.dumps(doc), "--to", "code"])
         out.append(["count", json.dumps(doc), "--json"])
+    for ident in ODD_IDS[:4]:  # valid puzzles whose ids must still print
+        doc = {**s.documents[0], "id": ident}
+        out += [["count", json.dumps(doc)], ["convert", json.dumps(doc), "--to", "json"]]
     out += [
         ["count", str(space.corpus), "--deadline", "1"],
         ["validate", s.codes[0], "--grid", str(space.grid)],
@@ -199,13 +211,13 @@ def _lowered(flag: str, value: str) -> str:
         if match and max(int(match[1]), int(match[2])) > cap:
             return "6x6"
         return value
-    try:
-        number = float(value)
+    try:  # as the CLI reads it: whole numbers by int() (any length), seconds by float()
+        number: float = float(value) if flag == "--deadline" else int(value)
     except ValueError:
         return value
-    if math.isfinite(number) and number > cap:
-        return str(cap) if flag == "--deadline" else str(int(cap))
-    return value
+    if (isinstance(number, float) and not math.isfinite(number)) or number <= cap:
+        return value
+    return str(cap) if flag == "--deadline" else str(int(cap))
 
 
 def mutated_argv(rng: random.Random, valid: Sequence[list[str]]) -> list[str]:
