@@ -1,0 +1,74 @@
+"""The `gridproof` command: parses arguments, calls `gridproof.service`, prints the results.
+
+Bad input of any kind is one line on stderr and exit status 2; `validate` exits 1 when the
+grid breaks a rule, `generate` when no board could be proven in time, `bank fill` when it
+gave up before the count, `bank import` when some boards were not kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+
+from gridproof import service
+from gridproof.cli import bank_commands, puzzle_commands, workshop_commands
+from gridproof.cli.common import (
+    EXIT_INTERRUPT,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_PIPE,
+    EXIT_USAGE,
+    UsageError,
+    _Parser,
+    _say_error,
+    _silence_stdout,
+)
+from gridproof.core.errors import GenerationError, GridproofError
+from gridproof.version import __version__
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line `argv` (default: `sys.argv[1:]`) and return the exit status."""
+    try:
+        try:
+            args = _parser().parse_args(argv)
+        except SystemExit as done:  # --help, --version
+            return done.code if isinstance(done.code, int) else EXIT_OK
+        status: int = args.run(args)
+        return status
+    except GenerationError as error:
+        _say_error(f"{error}; health: {json.dumps(error.health)}")
+        return EXIT_INVALID
+    except (UsageError, GridproofError) as error:
+        _say_error(str(error))
+        return EXIT_USAGE
+    except MemoryError:
+        _say_error("out of memory: the board needs more memory than this machine gives")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPT
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_PIPE
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="gridproof",
+        description="Pencil puzzles proven to have exactly one solution.",
+        epilog="SOURCE: a puzzle code (GENRE.VERSION.PARAMS.PAYLOAD), a puzz.link URL, "
+        'or a JSON file holding one puzzle or a corpus {"genre", "puzzles": [...]} '
+        f"(at most {service.MAX_FILE_BYTES // 2**20} MB). The largest boards read: "
+        f"{service.largest_boards()}; larger ones are refused.",
+    )
+    parser.add_argument("--version", action="version", version=f"gridproof {__version__}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+
+    puzzle_commands.add_commands(commands)
+    workshop_commands.add_commands(commands)
+    puzzle_commands.add_tools(commands)
+    bank_commands.add_commands(commands)
+    return parser

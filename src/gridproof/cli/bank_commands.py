@@ -1,0 +1,223 @@
+"""The bank's commands: fill (in bulk, on a pool or a Dask cluster), stats, export,
+import."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from gridproof import bank, bankfill, bankio, evidence, runners
+from gridproof.cli.common import (
+    EXIT_INTERRUPT,
+    EXIT_INVALID,
+    EXIT_OK,
+    _add_json,
+    _command,
+    _count_arg,
+    _emit,
+    _emit_json,
+    _number,
+    _Parser,
+    _say_note,
+    _seconds,
+    _size_arg,
+)
+from gridproof.core import registry
+
+
+def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
+    text = "fill the puzzle bank in bulk, and show, export or import its boards"
+    group = commands.add_parser("bank", help=text, description=text)
+    actions = group.add_subparsers(title="bank commands", metavar="ACTION", required=True)
+
+    fill = _command(
+        actions, "fill", _bank_fill, "generate boards for seeds K, K+1, ... and bank them"
+    )
+    fill.add_argument("--genre", required=True, metavar="G")
+    fill.add_argument("--size", type=_size_arg, required=True, metavar="WxH")
+    fill.add_argument("--difficulty", metavar="D", help="the grade (default: each seed picks one)")
+    fill.add_argument(
+        "--count", type=_count_arg, required=True, metavar="N", help="boards the job should hold"
+    )
+    fill.add_argument(
+        "--seed-start", type=_seed_start, default=1, metavar="K", help="first seed (default 1)"
+    )
+    where = fill.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs", type=_count_arg, default=1, metavar="J", help="local worker processes (default 1)"
+    )
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://10.0.0.5:8786"
+    )
+    fill.add_argument(
+        "--deadline",
+        type=_seconds,
+        default=bankfill.FILL_SECONDS,
+        metavar="S",
+        help="seconds per board; a seed the clock ends is tried again "
+        f"(default {bankfill.FILL_SECONDS:g})",
+    )
+    fill.add_argument(
+        "--check-every",
+        type=_count_arg,
+        default=evidence.CHECK_EVERY,
+        metavar="N",
+        help="count one board in N again with an independent counter (default "
+        f"{evidence.CHECK_EVERY}; every board above {evidence.ALWAYS_CHECKED_ABOVE}, always)",
+    )
+    fill.add_argument(
+        "--chunk", type=_count_arg, metavar="N", help="seeds per task (default: automatic)"
+    )
+    _add_json(fill, "print the summary as JSON")
+
+    stats = _command(actions, "stats", _bank_stats, "boards, failures and fills of the bank")
+    _add_json(stats, "print the statistics as JSON")
+    export = _command(actions, "export", _bank_export, "print the bank's boards, one a line")
+    export.add_argument("--format", choices=bankio.EXPORT_FORMATS, default="jsonl")
+    export.add_argument("--genre", metavar="G", help="only this genre's boards")
+    load = _command(actions, "import", _bank_import, "count boards from a file and bank them")
+    load.add_argument(
+        "file", metavar="FILE", help="JSON lines of codes or puzz.link URLs (or bare ones)"
+    )
+    load.add_argument(
+        "--deadline",
+        type=_seconds,
+        default=bankio.IMPORT_SECONDS,
+        metavar="S",
+        help=f"seconds to count one board (default {bankio.IMPORT_SECONDS:g})",
+    )
+    _add_json(load, "print the summary as JSON")
+    for parser in (fill, stats, export, load):
+        parser.add_argument(
+            "--db",
+            metavar="PATH",
+            help="the bank's SQLite file (default: the server's, $GRIDPROOF_DB or "
+            "~/.local/share/gridproof/bank.sqlite3)",
+        )
+
+
+def _bank_fill(args: argparse.Namespace) -> int:
+    width, height = args.size
+    job = bankfill.check_job(args.genre, width, height, args.difficulty)
+    store = _bank(args.db)
+    gap = evidence.oracle_gap(registry.genre(job.genre), width, height)
+    if gap is not None:
+        _say_note(gap)
+    task = bankfill.Task(job, args.deadline, args.check_every)
+    runner: runners.Runner[list[bankfill.Attempt]]
+    if args.scheduler is not None:
+        cluster = runners.DaskCluster(task, args.scheduler)
+        runner, workers = cluster, f"dask {cluster.address} ({cluster.workers} threads)"
+    elif args.jobs == 1:
+        runner, workers = runners.InProcess(task), "1 local"
+    else:
+        runner, workers = runners.LocalPool(task, args.jobs), f"{args.jobs} local"
+    plan = bankfill.Plan(job, args.seed_start, args.count, args.chunk)
+    progress = bankfill.Progress(sys.stderr)
+    try:
+        tally = bankfill.fill(store, plan, runner, workers, progress)
+    except KeyboardInterrupt:
+        progress.finish()
+        _say_note(
+            f"interrupted: the job holds {bankfill.kept_since(store, job, plan.start)} of "
+            f"{plan.count} boards; the same command goes on from there"
+        )
+        return EXIT_INTERRUPT
+    progress.finish()
+    _report_fill(args, job, store, tally)
+    return EXIT_OK if tally.status == "done" else EXIT_INVALID
+
+
+def _report_fill(
+    args: argparse.Namespace, job: bankfill.Job, store: bank.Bank, tally: bankfill.Tally
+) -> None:
+    seconds = tally.elapsed()
+    rate = tally.kept / seconds * 60 if seconds > 0 else 0.0
+    if args.json:
+        _emit_json(
+            {
+                "job": job.describe(),
+                "status": tally.status,
+                "boards": tally.total,
+                "target": tally.target,
+                "kept": tally.kept,
+                "duplicates": tally.duplicates,
+                "misses": tally.misses,
+                "retries": tally.retries,
+                "checked": tally.checked,
+                "unchecked": tally.unchecked,
+                "seeds": [tally.first, tally.last],
+                "seconds": round(seconds, 3),
+                "boards_per_minute": round(rate, 1),
+                "db": str(store.path),
+            }
+        )
+        return
+    held = f"{job.describe()}: {tally.total} of {tally.target} boards"
+    if tally.first is None:
+        _emit(f"{held}; nothing to do (bank {store.path})")
+    else:
+        _emit(
+            f"{held}; this run {tally.kept} new from seeds {tally.first}-{tally.last} "
+            f"({tally.duplicates} duplicates, {tally.misses} misses, {tally.retries} ended by "
+            f"the clock and tried again, {tally.checked} checked by an independent counter) "
+            f"in {seconds:.1f} s, {rate:,.1f} boards/min (bank {store.path})"
+        )
+    if tally.unchecked:
+        _say_note(f"{tally.unchecked} boards were due an independent check that no oracle ran")
+    if tally.status == "gave up":
+        _say_note(
+            f"gave up: the seeds tried in this run gave only {tally.kept} new boards; the "
+            f"job may hold few different boards of this size and grade"
+        )
+    elif tally.status == "stopped":
+        _say_note(
+            f"stopped before seed {tally.stopped_at}: the clock ended it "
+            f"{bankfill.CLOCK_TRIES} times; run again, with a longer --deadline"
+        )
+
+
+def _bank_stats(args: argparse.Namespace) -> int:
+    found = bankio.stats(_bank(args.db))
+    if args.json:
+        _emit_json(found.to_json())
+    else:
+        for line in bankio.format_stats(found):
+            _emit(line)
+    return EXIT_OK
+
+
+def _bank_export(args: argparse.Namespace) -> int:
+    bankio.export(_bank(args.db), sys.stdout, args.format, args.genre)
+    sys.stdout.flush()
+    return EXIT_OK
+
+
+def _bank_import(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    incoming = bankio.read_import(path)
+    store = _bank(args.db)
+    done = bankio.import_boards(store, incoming, path.name, args.deadline)
+    if args.json:
+        rejected = [{"line_number": number, "reason": why} for number, why in done.rejected]
+        _emit_json({"kept": done.kept, "duplicates": done.duplicates, "rejected": rejected})
+    else:
+        for line, why in done.rejected:
+            _emit(f"{path.name} line {line}: not kept: {why}")
+        _emit(
+            f"{len(incoming)} boards read: {done.kept} kept, {done.duplicates} already banked, "
+            f"{len(done.rejected)} not kept; bank {store.path}"
+        )
+    return EXIT_INVALID if done.rejected else EXIT_OK
+
+
+def _bank(db: str | None) -> bank.Bank:
+    return bank.Bank(Path(db).expanduser() if db else bank.default_path())
+
+
+def _seed_start(text: str) -> int:
+    value = _number(text, int, "a whole number")
+    if not 0 <= value < 2**62:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 2**62, got {text}")
+    return value

@@ -1,0 +1,179 @@
+"""What every command shares: exit statuses, argument types, reading sources and grids,
+printing lines, JSON and one-line errors."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
+
+from gridproof import service
+from gridproof.core.codes import parse_size
+from gridproof.core.errors import GridproofError, quote
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_PIPE, EXIT_INTERRUPT = 0, 1, 2, 141, 130
+MAX_GRID_FILE_BYTES = 1024 * 1024
+_N = TypeVar("_N", int, float)
+
+
+class UsageError(Exception):
+    """A bad command line; `main` prints it as one line and exits 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def _command(
+    commands: argparse._SubParsersAction[_Parser],
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    text: str,
+) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = commands.add_parser(name, help=text, description=text)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def _add_deadline(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--deadline", type=_seconds, metavar="S", help="give up after S seconds (default: never)"
+    )
+
+
+def _add_json(parser: argparse.ArgumentParser, text: str) -> None:
+    parser.add_argument("--json", action="store_true", help=text)
+
+
+def _size_arg(text: str) -> tuple[int, int]:
+    try:
+        return parse_size(text, "--size")
+    except GridproofError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _seed(text: str) -> int:
+    return _number(text, int, "a whole number")
+
+
+def _count_arg(text: str) -> int:
+    value = _number(text, int, "a whole number")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _limit(text: str) -> int:
+    value = _number(text, int, "a whole number")
+    if value < 2:
+        raise argparse.ArgumentTypeError(
+            f"must be at least 2 (uniqueness needs a second search), got {text}"
+        )
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = _number(text, float, "a number of seconds")
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    return value
+
+
+def _grey(text: str) -> int:
+    value = _number(text, int, "a grey level")
+    if not 0 <= value <= 256:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 256, got {text}")
+    return value
+
+
+def _port(text: str) -> int:
+    value = _number(text, int, "a port number")
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 65535, got {text}")
+    return value
+
+
+def _number(text: str, kind: Callable[[str], _N], what: str) -> _N:
+    try:
+        return kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not {what}") from None
+
+
+# --- input and output --------------------------------------------------------------------
+
+
+def _load_all(sources: Sequence[str]) -> list[service.Loaded]:
+    """Every puzzle of every source, all read before any work starts."""
+    return [item for source in sources for item in service.load(source)]
+
+
+def _load_one(source: str, command: str) -> service.Loaded:
+    items = service.load(source)
+    if len(items) != 1:
+        raise UsageError(f"{command} needs one puzzle; {quote(source)} holds {len(items)}")
+    return items[0]
+
+
+def _grid_rows(text: str) -> list[str]:
+    """Rows from `a/b/c`, `a,b,c` or the path of a text file with one row per line."""
+    path = Path(text)
+    try:
+        is_file = path.is_file()
+    except (OSError, ValueError):
+        is_file = False
+    if is_file:
+        try:
+            if path.stat().st_size > MAX_GRID_FILE_BYTES:
+                raise UsageError(f"grid file {quote(text)} is too large")
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"cannot read grid file {quote(text)}: {error}") from None
+    else:
+        lines = text.replace(",", "/").split("/")
+    rows = [line.strip() for line in lines if line.strip()]
+    if not rows:
+        raise UsageError(f"--grid {quote(text)} holds no rows")
+    return rows
+
+
+def _size(item: service.Loaded) -> str:
+    return f"{item.puzzle.width}x{item.puzzle.height}"
+
+
+def _emit(line: str) -> None:
+    print(_printable(line), flush=True)
+
+
+def _emit_json(value: dict[str, Any]) -> None:
+    _emit(json.dumps(value))
+
+
+def _say_error(message: str) -> None:
+    one_line = " ".join(message.split())
+    print(f"gridproof: error: {_printable(one_line)}", file=sys.stderr, flush=True)
+
+
+def _say_note(message: str) -> None:
+    print(f"gridproof: {' '.join(message.split())}", file=sys.stderr, flush=True)
+
+
+def _printable(text: str) -> str:
+    """`text` with anything that is not a character (a lone surrogate from a file name or
+    an argument) written as an escape, so printing it cannot fail."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so the exit flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # stdout is not a real file (tests, embedding): nothing will flush it at exit

@@ -1,0 +1,162 @@
+"""The workshop's commands: fix (is it unique, and the edits that repair it) and picture
+(a Nonogram from a picture file)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from gridproof import picture, service, workshop
+from gridproof.cli.common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    _add_json,
+    _command,
+    _count_arg,
+    _emit,
+    _emit_json,
+    _grey,
+    _grid_rows,
+    _load_all,
+    _Parser,
+    _seconds,
+    _size_arg,
+)
+from gridproof.core import registry
+from gridproof.core.grid import bits, cell_name
+from gridproof.core.outcome import Verdict
+
+
+def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
+    fix = _command(
+        commands,
+        "fix",
+        _fix,
+        "say whether puzzles are unique and suggest the single edits that repair them "
+        "(exit status 1 when one is not unique)",
+    )
+    fix.add_argument("sources", nargs="+", metavar="SOURCE")
+    fix.add_argument(
+        "--keep",
+        metavar="ROWS",
+        help="the solution to keep, as --grid of validate takes it (default: the first found)",
+    )
+    fix.add_argument("--limit", type=_count_arg, default=6, help="edits listed (default 6)")
+    fix.add_argument(
+        "--make-unique", action="store_true", help="also apply edits until the count is one"
+    )
+    fix.add_argument(
+        "--deadline",
+        type=_seconds,
+        default=30.0,
+        metavar="S",
+        help="seconds per puzzle (default 30)",
+    )
+    _add_json(fix, "one JSON object per puzzle per line")
+
+    pic = _command(commands, "picture", _picture, "make a Nonogram from a picture file")
+    pic.add_argument("file", metavar="FILE", help="a PNG, JPEG, GIF or BMP picture")
+    pic.add_argument("--size", type=_size_arg, required=True, metavar="WxH")
+    pic.add_argument(
+        "--threshold",
+        type=_grey,
+        default=128,
+        metavar="T",
+        help="cells darker than T (0 black .. 256) are shaded (default 128)",
+    )
+    pic.add_argument(
+        "--unique",
+        action="store_true",
+        help="flip the fewest pixels the repair finds to make the puzzle unique",
+    )
+    pic.add_argument(
+        "--deadline",
+        type=_seconds,
+        default=30.0,
+        metavar="S",
+        help="seconds for --unique (default 30)",
+    )
+    _add_json(pic, "print the puzzle as one JSON object")
+
+
+def _fix(args: argparse.Namespace) -> int:
+    items = _load_all(args.sources)
+    keeps = [
+        workshop.parse_keep(item, None if args.keep is None else _grid_rows(args.keep))
+        for item in items
+    ]
+    all_unique = True
+    for item, keep in zip(items, keeps, strict=True):
+        deadline = service.as_deadline(args.deadline)
+        repairs = workshop.suggest(item, keep, deadline, args.limit)
+        made = workshop.make_unique(item, keep, deadline) if args.make_unique else None
+        unique = (made.report if made else repairs.report).outcome is Verdict.UNIQUE
+        all_unique &= unique
+        if args.json:
+            _emit_json({**repairs.to_json(), **({"made": made.to_json()} if made else {})})
+            continue
+        _print_repairs(repairs)
+        if made is not None:
+            _print_made(made)
+    return EXIT_OK if all_unique else EXIT_INVALID
+
+
+def _print_repairs(repairs: workshop.Repairs) -> None:
+    report = repairs.report
+    loaded = report.loaded
+    _emit(f"{loaded.id}: {report.outcome}. {report.text}")
+    if report.keep_problem:
+        _emit(f"  note: {report.keep_problem}")
+    width = loaded.puzzle.width
+    if report.outcome is Verdict.MULTIPLE:
+        _emit("  they differ at " + " ".join(cell_name(c, width) for c in bits(report.differ)))
+        grids = [loaded.genre.format_grid(loaded.puzzle, s) for s in report.solutions]
+        for left, right in zip(*grids, strict=True):
+            _emit(f"  {left}   {right}")
+    if report.reason is not None and report.reason.cells:
+        _emit("  at " + " ".join(cell_name(c, width) for c in report.reason.cells))
+    if report.outcome in (Verdict.MULTIPLE, Verdict.NONE):
+        _emit("suggested edits, best first:" if repairs.edits else "no single edit found")
+    for number, s in enumerate(repairs.edits, 1):
+        grade = f", {s.grade}" if s.grade else ""
+        _emit(f"  {number}. {s.edit.text}: {s.outcome}{grade}")
+        _emit(f"     {loaded.genre.format_code(s.edit.puzzle)}")
+    if not repairs.complete:
+        _emit("  (stopped by the deadline before every edit was tried)")
+
+
+def _print_made(made: workshop.Made) -> None:
+    report = made.report
+    edits = "; ".join(made.applied) or "none needed"
+    _emit(f"make unique: {report.outcome} after {len(made.applied)} edit(s) ({edits})")
+    _emit(f"  {report.loaded.genre.format_code(report.loaded.puzzle)}")
+
+
+def _picture(args: argparse.Namespace) -> int:
+    genre = registry.genre("nonogram")
+    assert genre.from_picture is not None
+    width, height = args.size
+    shaded = picture.read_picture(args.file, width, height, args.threshold)
+    loaded = service.Loaded(Path(args.file).name, genre, genre.from_picture(width, height, shaded))
+    made = None
+    if args.unique:
+        made = workshop.make_unique(loaded, shaded, service.as_deadline(args.deadline))
+        loaded, shaded = made.report.loaded, made.keep if made.keep is not None else shaded
+    code = genre.format_code(loaded.puzzle)
+    if args.json:
+        extra = made.to_json() if made else {}
+        _emit_json(
+            {
+                **extra,
+                "code": code,
+                "puzzle": genre.to_json(loaded.puzzle),
+                "picture": genre.format_grid(loaded.puzzle, shaded),
+            }
+        )
+        return EXIT_OK
+    _emit(code)
+    for row in genre.format_grid(loaded.puzzle, shaded):
+        _emit(f"  {row}")
+    if made is not None:
+        _print_made(made)
+    return EXIT_OK
