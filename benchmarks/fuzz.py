@@ -26,7 +26,7 @@ import random
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,8 +73,11 @@ def run_in_process(names: list[str], inputs: int, seed: int, jobs: int, shards: 
     if jobs <= 1 and shards == 1:
         return [done(_fuzz_one(job)) for job in work]
     tallies = []
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        parts = pool.imap(_fuzz_one, work)
+    # Not multiprocessing.Pool: its workers are daemons, and a daemon cannot start the
+    # generation worker /api/new starts.
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max(1, jobs), mp_context=context) as pool:
+        parts = pool.map(_fuzz_one, work)
         for _ in names:
             tallies.append(done(merged([next(parts) for _ in range(shards)])))
     return tallies
