@@ -156,6 +156,7 @@ def make_record(
     seed: int,
     generate_s: float | Deadline = GENERATE_SECONDS,
     check_every: int = CHECK_EVERY,
+    options: Mapping[str, Any] | None = None,
 ) -> Record:
     """Generate the board of `key` and `seed` and return its record.
 
@@ -166,7 +167,7 @@ def make_record(
     it.
     """
     return prove_board(
-        key.genre, key.width, key.height, seed, key.difficulty, generate_s, check_every
+        key.genre, key.width, key.height, seed, key.difficulty, generate_s, check_every, options
     )
 
 
@@ -178,10 +179,11 @@ def prove_board(
     difficulty: str | None,
     generate_s: float | Deadline = GENERATE_SECONDS,
     check_every: int = CHECK_EVERY,
+    options: Mapping[str, Any] | None = None,
 ) -> Record:
     """The record of the board `gridproof generate` makes from these arguments (the seed
     picks the grade when `difficulty` is None), with its evidence (see `make_record`)."""
-    board = service.generate(genre_name, width, height, seed, difficulty, generate_s)
+    board = service.generate(genre_name, width, height, seed, difficulty, generate_s, options)
     genre = board.genre
     puzzle = genre.parse_code(board.code)  # what is banked is the code: check that
     checks = [GENERATOR_CHECK]
@@ -374,6 +376,21 @@ class Bank:
         with self._connect() as db:
             row = db.execute("SELECT * FROM puzzles WHERE code = ?", (code,)).fetchone()
         return None if row is None else _record(row)
+
+    def listed(
+        self, genre: str, width: int, height: int, difficulty: str, offset: int, limit: int
+    ) -> tuple[int, list[Record]]:
+        """The boards a player may be served at a key (the genre's current generator's),
+        in the order they were banked: how many there are, and `limit` from `offset`."""
+        where = "genre = ? AND width = ? AND height = ? AND difficulty = ? AND generator = ?"
+        args = (genre, width, height, difficulty, _generator(genre))
+        with self._connect() as db:
+            total = db.execute(f"SELECT count(*) FROM puzzles WHERE {where}", args).fetchone()[0]
+            rows = db.execute(
+                f"SELECT * FROM puzzles WHERE {where} ORDER BY id LIMIT ? OFFSET ?",
+                (*args, limit, offset),
+            ).fetchall()
+        return total, [_record(row) for row in rows]
 
     def counts(self) -> dict[Key, int]:
         """How many boards of each genre's current generator the bank holds per key."""

@@ -23,7 +23,7 @@ from typing import Any
 from gridproof.bank import Bank, Record, default_difficulty, offered_sizes
 from gridproof.core import registry
 from gridproof.core.codes import format_size
-from gridproof.core.contract import Genre
+from gridproof.core.contract import Genre, Option
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GridproofError
 from gridproof.core.grid import Sized, bits, cell_name, format_rows, low_bit, parse_rows
@@ -142,6 +142,8 @@ class Offer:
     rungs: tuple[str, ...]
     grades: tuple[tuple[str, ...], ...] = ()
     """For each of `sizes`, the grades offered there."""
+    options: tuple[Option, ...] = ()
+    """The genre's generator settings a player may choose (those with a set of choices)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -156,6 +158,15 @@ class Offer:
                 format_size(w, h): list(grades)
                 for (w, h), grades in zip(self.sizes, self.grades, strict=True)
             },
+            "options": [
+                {
+                    "name": option.name,
+                    "help": option.help,
+                    "choices": list(option.choices or ()),
+                    "default": option.default,
+                }
+                for option in self.options
+            ],
         }
 
 
@@ -171,6 +182,7 @@ def catalog() -> list[Offer]:
             default_difficulty=default_difficulty(genre),
             rungs=genre.rungs,
             grades=tuple(genre.offered(w, h) for w, h in offered_sizes(genre)),
+            options=tuple(option for option in genre.options if option.choices),
         )
         for _, genre in sorted(registry.genres().items())
     ]

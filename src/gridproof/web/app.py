@@ -17,6 +17,7 @@ on-demand generation deadline, default 60).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import secrets
@@ -40,7 +41,7 @@ from starlette.exceptions import HTTPException
 from gridproof import bank, play, service, workshop
 from gridproof.core import registry
 from gridproof.core.deadline import Deadline
-from gridproof.core.errors import GenerationError, GridproofError, quote
+from gridproof.core.errors import CodeError, GenerationError, GridproofError, quote
 from gridproof.version import __version__
 from gridproof.web import workers
 from gridproof.web.guard import Guard
@@ -115,6 +116,7 @@ class Context:
     @classmethod
     def start(cls, settings: Settings) -> Context:
         store = bank.Bank(settings.db)
+        workers.warm()
         context = cls(settings, store, play.Answers(store), workers.Processes(settings.workers))
         if settings.fill:
             plan = bank.fill_plan(settings.fill_max_side)
@@ -211,6 +213,14 @@ class NewRequest(_Body):
     )
     seed: int | None = Field(
         None, ge=0, lt=2**31, description="generate exactly this seed (skips the bank)"
+    )
+    options: dict[Annotated[str, Field(max_length=40)], Annotated[str, Field(max_length=40)]] = (
+        Field(
+            default_factory=dict,
+            max_length=8,
+            description="the genre's generator settings with choices (see /api/catalog); "
+            "a board with other than the defaults is generated now, not taken from the bank",
+        )
     )
     deadline_s: float = Field(
         30.0,
@@ -359,7 +369,8 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
     503 with the generator's health when no board is proven in time."""
     context = _context(request)
     key = bank.check_key(body.genre, body.size, body.difficulty)
-    if body.seed is None:
+    options = _options(key.genre, body.options)
+    if body.seed is None and not options:
         record = await run_in_threadpool(context.bank.pick, key, body.exclude)
         if record is not None:
             return _view_of(record, "bank")
@@ -368,7 +379,8 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31 - 1) + 1
 
         def budget(left: float, seed: int = seed) -> tuple[Any, ...]:
-            return (key, seed, time.monotonic() + left)  # what is left once a worker is free
+            # what is left once a worker is free
+            return (key, seed, time.monotonic() + left, options or None)
 
         record = await context.processes.run(
             workers.record_until,
@@ -376,10 +388,83 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
             max(0.0, deadline.remaining()) + KILL_GRACE_S,
             request.is_disconnected,
         )
-        await run_in_threadpool(context.bank.add, record)
+        if not options:  # the bank's keys hold no options: such a board is not served again
+            await run_in_threadpool(context.bank.add, record)
         if record.code not in body.exclude or body.seed is not None or attempt == 2:
             return _view_of(record, "generated")
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _options(genre_name: str, asked: dict[str, str]) -> dict[str, str]:
+    """The player's choices among the genre's options, without those at their default;
+    `CodeError` naming what the genre offers otherwise."""
+    offered = {o.name: o for o in registry.genre(genre_name).options if o.choices}
+    chosen = {}
+    for name, value in asked.items():
+        option = offered.get(name)
+        if option is None:
+            names = ", ".join(offered) or "none"
+            raise CodeError(f"{genre_name} has no option {quote(name)} to choose; options: {names}")
+        if value not in (option.choices or ()):
+            choices = ", ".join(map(str, option.choices or ()))
+            raise CodeError(f"option {name} is {quote(value)}, not one of {choices}")
+        if value != option.default:
+            chosen[name] = value
+    return chosen
+
+
+@app.get("/api/boards")
+def boards(
+    request: Request,
+    genre: Annotated[str, Query(max_length=40)],
+    size: Annotated[str, Query(max_length=20)],
+    difficulty: Annotated[str, Query(max_length=40)],
+    offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> dict[str, Any]:
+    """The bank's boards of one genre, size and difficulty that new games serve, in the
+    order they were banked (codes, grade and score; never a seed or a solution)."""
+    key = bank.check_key(genre, size, difficulty)
+    total, records = _context(request).bank.listed(
+        key.genre, key.width, key.height, key.difficulty, offset, limit
+    )
+    listed = [
+        {
+            "code": r.code,
+            "genre": r.genre,
+            "size": r.key.size,
+            "difficulty": r.difficulty,
+            "score": r.score,
+        }
+        for r in records
+    ]
+    return {"total": total, "offset": offset, "boards": listed}
+
+
+DAILY = ((10, 10), "medium")
+"""The puzzle of the day: a board of this size and grade per genre (where offered)."""
+
+
+@app.get("/api/daily")
+def daily(request: Request) -> dict[str, Any]:
+    """One board per genre for today's date (UTC), the same for everyone all day: chosen
+    from the bank by a hash of the date (genres with no board banked there are left out)."""
+    today = time.strftime("%Y-%m-%d", time.gmtime())
+    store = _context(request).bank
+    chosen = []
+    for name, genre in sorted(registry.genres().items()):
+        (width, height), grade = DAILY
+        if grade not in genre.offered(width, height):
+            grade = bank.default_difficulty(genre, width, height)
+        total, _ = store.listed(name, width, height, grade, 0, 1)
+        if not total:
+            continue
+        digest = hashlib.blake2b(f"{today}/{name}".encode(), digest_size=8).digest()
+        _, (record,) = store.listed(name, width, height, grade, int.from_bytes(digest) % total, 1)
+        chosen.append(
+            {"genre": name, "code": record.code, "size": record.key.size, "difficulty": grade}
+        )
+    return {"date": today, "boards": chosen}
 
 
 @app.get("/api/puzzle")

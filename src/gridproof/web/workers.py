@@ -16,6 +16,7 @@ import os
 import resource
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from multiprocessing import forkserver
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
@@ -33,6 +34,12 @@ _CONTEXT.set_forkserver_preload(["gridproof.bank", "gridproof.web.workers"])
 """Workers fork from a server process that has imported the engine once (a spawned
 process would import it again, a second or more of a request's deadline on a busy
 machine), and that never ran the web server's threads."""
+
+
+def warm() -> None:
+    """Start the fork server now (it imports the engine once), so that the first request
+    that needs a worker does not pay for it out of its deadline."""
+    forkserver.ensure_running()
 
 
 class Gone(Exception):
@@ -179,11 +186,12 @@ async def in_thread(
     return task.result()
 
 
-def record_until(key: Key, seed: int, end: float) -> Record:
+def record_until(key: Key, seed: int, end: float, options: dict[str, Any] | None = None) -> Record:
     """`bank.make_record` in a worker, with its budget ending at `end` on the monotonic
     clock (one clock for every process of the machine): starting the process takes time,
     and that time comes out of the caller's deadline, not on top of it."""
-    return make_record(key, seed, max(0.01, end - time.monotonic()))
+    left = max(0.01, end - time.monotonic())
+    return make_record(key, seed, left, options=options)
 
 
 class Filler:

@@ -193,7 +193,12 @@ def _attempt(
     if it does not work out. Raises `OutOfTime` when the clock runs out."""
     steered = settings.grade is not None
     skeleton = draw_skeleton(
-        settings.width, settings.height, settings.variant, rng.fork("regions"), pairs=steered
+        settings.width,
+        settings.height,
+        settings.variant,
+        rng.fork("regions"),
+        pairs=steered,
+        deadline=deadline,
     )
     if skeleton is None:
         health.contradiction += 1
@@ -263,21 +268,30 @@ def _merge_singletons(labels: list[int], sizes: list[int], geo: Geometry, rng: R
 
 
 def draw_skeleton(
-    width: int, height: int, variant: Variant, rng: Rng, pairs: bool = False
+    width: int,
+    height: int,
+    variant: Variant,
+    rng: Rng,
+    pairs: bool = False,
+    deadline: Deadline | None = None,
 ) -> Nondango | None:
     """Random regions with one circle each, all black, no three black in a row (None if
     the answer search gives up); the answer is the skeleton's circles. `pairs` leans the
     answer towards black circles two in a line (see `place_answer`)."""
     region_rows = draw_regions(width, height, rng)
     blank = make_puzzle(region_rows, [[0] * width for _ in range(height)], variant)
-    answer = place_answer(blank, rng, pairs=pairs)
+    answer = place_answer(blank, rng, pairs=pairs, deadline=deadline)
     if answer is None:
         return None
     return dataclasses.replace(blank, circles=answer)
 
 
 def place_answer(
-    puzzle: Nondango, rng: Rng, budget: int = 20_000, pairs: bool = False
+    puzzle: Nondango,
+    rng: Rng,
+    budget: int = 20_000,
+    pairs: bool = False,
+    deadline: Deadline | None = None,
 ) -> int | None:
     """One cell per region, chosen at random, with no three consecutive chosen cells in
     any line: a backtracking search that always fills the region with the fewest cells
@@ -297,6 +311,8 @@ def place_answer(
     nodes = 0
     while stack and nodes < budget:
         nodes += 1
+        if deadline is not None and nodes % 64 == 0 and deadline.expired():
+            raise OutOfTime()  # the clock only ends the call: the nodes counted decide
         chosen, banned, left = stack.pop()
         if not left:
             return chosen
