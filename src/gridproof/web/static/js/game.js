@@ -7,6 +7,7 @@ export const SHADED = '#';
 export const EMPTY = '+';
 const STATES = new Set([UNKNOWN, SHADED, EMPTY]);
 const MAX_HISTORY = 2000;
+export const SAVE_VERSION = 2; // the version of toSave()'s object; restore() reads 1 and 2
 
 export class Game {
   constructor(view, origin) {
@@ -26,10 +27,12 @@ export class Game {
     this.elapsedMs = 0;
     this.hints = 0;
     this.mistakes = 0;
+    this.found = new Set(); // the wrong marks found so far, as "cell:mark", each counted once
     this.attempt = 1;
     this.origin = origin;
     this.solved = false;
     this.stroke = null;
+    this.lastAction = null; // 'do', 'undo' or 'redo': auto-marks follow a decision only
   }
 
   get size() { return this.width * this.height; }
@@ -62,7 +65,47 @@ export class Game {
     this.undoStack.push(stroke);
     if (this.undoStack.length > MAX_HISTORY) this.undoStack.shift();
     this.redoStack = [];
+    this.lastAction = 'do';
     return true;
+  }
+
+  // A stroke that is not a decision after all (a second finger came down): its cells go
+  // back to what they were and history is untouched. Returns the cells it restored.
+  abort() {
+    const stroke = this.stroke;
+    this.stroke = null;
+    if (!stroke || stroke.length === 0) return [];
+    for (let i = stroke.length - 1; i >= 0; i -= 1) this.marks[stroke[i][0]] = stroke[i][1];
+    this.version += 1;
+    return stroke.map((change) => change[0]);
+  }
+
+  // Marks that follow from the last decision (auto-marking) join it, so one Undo takes
+  // back both. Only right after a decision; returns the cells changed.
+  extendLast(cells, to) {
+    const last = this.undoStack[this.undoStack.length - 1];
+    if (this.solved || this.lastAction !== 'do' || !last) return [];
+    const changed = [];
+    for (const cell of cells) {
+      const from = this.marks[cell];
+      if (!this.playable[cell] || from !== UNKNOWN || from === to) continue;
+      this.marks[cell] = to;
+      last.push([cell, from, to]);
+      changed.push(cell);
+    }
+    if (changed.length) this.version += 1;
+    return changed;
+  }
+
+  // Wrong marks found (by a hint or a check): each counted once however often it is found.
+  addFound(cells) {
+    let fresh = 0;
+    for (const cell of cells) {
+      const key = `${cell}:${this.marks[cell]}`;
+      if (!this.found.has(key)) { this.found.add(key); fresh += 1; }
+    }
+    this.mistakes += fresh;
+    return fresh;
   }
 
   set(cell, to) {
@@ -78,6 +121,7 @@ export class Game {
     for (let i = stroke.length - 1; i >= 0; i -= 1) this.marks[stroke[i][0]] = stroke[i][1];
     this.redoStack.push(stroke);
     this.version += 1;
+    this.lastAction = 'undo';
     return stroke.map((change) => change[0]);
   }
 
@@ -88,6 +132,7 @@ export class Game {
     for (const [cell, , to] of stroke) this.marks[cell] = to;
     this.undoStack.push(stroke);
     this.version += 1;
+    this.lastAction = 'redo';
     return stroke.map((change) => change[0]);
   }
 
@@ -99,6 +144,7 @@ export class Game {
     this.elapsedMs = 0;
     this.hints = 0;
     this.mistakes = 0;
+    this.found = new Set();
     this.attempt += 1;
     this.origin = 'reset';
     this.solved = false;
@@ -107,6 +153,7 @@ export class Game {
 
   toSave() {
     return {
+      v: SAVE_VERSION,
       code: this.code,
       genre: this.view.genre,
       size: `${this.width}x${this.height}`,
@@ -118,6 +165,7 @@ export class Game {
       elapsedMs: Math.round(this.elapsedMs),
       hints: this.hints,
       mistakes: this.mistakes,
+      found: [...this.found],
       attempt: this.attempt,
       origin: this.origin,
       solved: this.solved,
@@ -125,12 +173,13 @@ export class Game {
     };
   }
 
-  // Restores a save of this same puzzle; anything inconsistent is dropped, not trusted.
+  // Restores a save of this same puzzle: 'restored', or 'unreadable' for a save that is
+  // not this puzzle's or that this version cannot read (the caller keeps it aside), or
+  // 'none'. A history that does not fit the marks is dropped; the marks are never guessed.
   restore(save) {
-    if (!save || save.code !== this.code || !Array.isArray(save.marks)) return false;
+    if (!save) return 'none';
+    if (!this.readable(save)) return 'unreadable';
     const flat = save.marks.join('');
-    if (save.marks.length !== this.height || flat.length !== this.size) return false;
-    if ([...flat].some((ch) => !STATES.has(ch))) return false;
     this.marks = [...flat];
     const valid = (stack) => Array.isArray(stack) && stack.every((stroke) => Array.isArray(stroke)
       && stroke.every((c) => Array.isArray(c) && c.length === 3 && Number.isInteger(c[0])
@@ -140,9 +189,19 @@ export class Game {
     this.elapsedMs = Number(save.elapsedMs) || 0;
     this.hints = Number(save.hints) || 0;
     this.mistakes = Number(save.mistakes) || 0;
+    this.found = new Set(Array.isArray(save.found) ? save.found.filter((k) => typeof k === 'string') : []);
     this.attempt = Number(save.attempt) || 1;
-    this.origin = save.origin || this.origin;
+    this.origin = typeof save.origin === 'string' ? save.origin : this.origin;
     this.solved = save.solved === true;
-    return true;
+    return 'restored';
+  }
+
+  readable(save) {
+    if (save.code !== this.code || !Array.isArray(save.marks)) return false;
+    if ((Number(save.v) || 1) > SAVE_VERSION) return false; // written by a newer player
+    if (!save.marks.every((row) => typeof row === 'string')) return false;
+    const flat = save.marks.join('');
+    if (save.marks.length !== this.height || flat.length !== this.size) return false;
+    return [...flat].every((ch) => STATES.has(ch));
   }
 }

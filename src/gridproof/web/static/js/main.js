@@ -1,67 +1,84 @@
 // The player: picks and opens puzzles, wires the board to the API, keeps saves and results.
 // Nothing here knows a genre: what to draw comes from the puzzle's data, the rules from the
-// catalog's lessons, and every judgement (hints, checks, completion) from the server.
+// catalog's lessons, and every judgement (hints, checks, completion, rule errors) from the
+// server. The asking and answering is in judge.js; the words in messages.js and saves.js.
 
 import * as api from './api.js';
-import { Board } from './board.js';
-import { Game } from './game.js';
+import { EMPTY, Game, SHADED } from './game.js';
+import { Judge } from './judge.js';
+import { Messages, announce, say, statusKind } from './messages.js';
+import { PlayBoard } from './playboard.js';
+import { wireRadios } from './radios.js';
+import { asideText, evictionText, reportNotes, watchWrites } from './saves.js';
+import { Setup, choiceWords } from './setup.js';
+import { ORIGIN_WORDS, clock, renderResults } from './results.js';
 import { Store } from './store.js';
 import { Workshop } from './workshop.js';
 
 const $ = (id) => document.getElementById(id);
 const store = new Store();
-const ORIGIN_WORDS = {
-  new: 'new game', reset: 'retry after Reset', link: 'shared link', import: 'imported',
-  resume: 'resumed', workshop: 'made in the workshop',
-};
+const messages = new Messages($('messages'));
+const SIDED_MIN_WIDTH = 880; // from here on, the board and its controls sit side by side
 
 const state = {
   catalog: new Map(),
   game: null,
   mode: store.prefs.mode === 'empty' ? 'empty' : 'shade',
-  validateTimer: null,
   loading: null,
+  paused: false,
+  holdSave: null, // a puzzle whose unreadable save could not be kept aside: never overwritten
   lessonStep: 0,
   resetArmed: null,
   lastTick: performance.now(),
   workshop: null,
+  setup: null,
 };
 
-const board = new Board($('board'), $('board-wrap'), {
+const board = new PlayBoard($('board'), $('board-wrap'), {
   mode: () => state.mode,
   changed: (cells) => changed(cells),
   painting: () => {},
   undo: () => undo(),
   redo: () => redo(),
-  hint: () => hint(),
+  hint: () => judge.hint(),
+  layout: (naturalWidth) => layout(naturalWidth),
+  roomWidth: (sided) => (sided ? sidedRoom() : 0),
+  zoomed: (zoom, more) => zoomed(zoom, more),
 });
 
-// --- status line ---------------------------------------------------------------------------
+const judge = new Judge({
+  board,
+  game: () => state.game,
+  blocked: () => state.paused,
+  complete: () => complete(),
+  save: () => save(),
+  autoMark: () => store.prefs.autoMark === true,
+});
 
-function say(text, tone = '') {
-  const status = $('status');
-  status.replaceChildren(text);
-  status.className = `status ${tone}`;
+// --- layout, theme, mode, options ---------------------------------------------------------
+
+function layout(naturalWidth) {
+  const sided = window.innerWidth >= SIDED_MIN_WIDTH;
+  document.body.classList.toggle('sided', sided);
+  document.body.classList.toggle('wide', sided || naturalWidth > 700);
+  return sided;
 }
 
-function sayRule(title, text) {
-  const status = $('status');
-  const rule = document.createElement('span');
-  rule.className = 'rule';
-  rule.textContent = `${title}: `;
-  status.replaceChildren(rule, text);
-  status.className = 'status';
+// Side by side, the board's column is as wide as the board (centred with its controls):
+// the room is what the controls leave.
+function sidedRoom() {
+  const area = document.querySelector('.play-area');
+  const side = area.querySelector('.side');
+  const gap = parseFloat(getComputedStyle(area).columnGap) || 0;
+  return Math.max(0, area.clientWidth - side.getBoundingClientRect().width - gap);
 }
 
-const clock = (ms) => {
-  const s = Math.floor(ms / 1000);
-  const h = Math.floor(s / 3600);
-  const mm = String(Math.floor((s % 3600) / 60));
-  const ss = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${mm.padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
-};
-
-// --- theme, mode, setup --------------------------------------------------------------------
+function zoomed(zoom, more) {
+  $('zoom').hidden = !(board.maxZoom >= 1.5);
+  $('zoom-out').disabled = zoom <= 1.001;
+  $('zoom-fit').disabled = zoom <= 1.001;
+  $('zoom-in').disabled = !more;
+}
 
 function applyTheme(theme) {
   document.documentElement.dataset.theme = theme;
@@ -77,35 +94,18 @@ function setMode(mode) {
   store.setPref('mode', mode);
 }
 
-function fillSelect(select, values, chosen, label = (v) => v, offered = values) {
-  select.replaceChildren(...values.map((value) => {
-    const option = document.createElement('option');
-    option.value = value;
-    option.textContent = label(value);
-    option.disabled = !offered.includes(value);
-    return option;
-  }));
-  select.value = offered.includes(chosen) ? chosen : offered[0];
-}
-
-// The grades a size offers come from the catalog; the others are listed, disabled and
-// named as not made at that size, so a player never waits for a board that cannot come.
-function fillGrades(genre, size, difficulty) {
-  const offered = (genre.grades_by_size || {})[size] || genre.difficulties;
-  const shown = size.replace('x', '×');
-  fillSelect($('difficulty'), genre.difficulties, difficulty || genre.default_difficulty,
-    (grade) => (offered.includes(grade) ? grade : `${grade} (not at ${shown})`), offered);
-}
-
-function chooseGenre(name, size, difficulty) {
-  const genre = state.catalog.get(name) || [...state.catalog.values()][0];
-  $('genre').value = genre.name;
-  fillSelect($('size'), genre.sizes, size || genre.sizes[0], (s) => s.replace('x', '×'));
-  fillGrades(genre, $('size').value, difficulty);
-}
-
-function rememberSetup() {
-  store.setPref('setup', { genre: $('genre').value, size: $('size').value, difficulty: $('difficulty').value });
+// Where the data has circles, the two marks are a black and a white circle.
+function labelMarks(data) {
+  const round = Array.isArray(data.circles);
+  const [shade, empty] = round ? ['Black', 'White'] : ['Shade', 'Mark empty'];
+  $('mode-shade-label').textContent = shade;
+  $('mode-empty-label').textContent = empty;
+  $('modes-play').classList.toggle('round-marks', round);
+  for (const verb of document.querySelectorAll('.verb-shade')) verb.textContent = round ? 'black' : 'shade';
+  for (const verb of document.querySelectorAll('.verb-empty')) verb.textContent = round ? 'white' : 'mark empty';
+  $('opt-auto-label').textContent = round ? 'Whiten the other circles of a region once it has its black one'
+    : Array.isArray(data.rows) ? 'Mark the rest of a line empty once it matches its clue'
+      : 'Mark the rest of a region empty once it holds its shaded cells';
 }
 
 // --- lessons -------------------------------------------------------------------------------
@@ -114,6 +114,7 @@ function showLesson(step = 0) {
   const game = state.game;
   const genre = game && state.catalog.get(game.view.genre);
   if (!genre || !genre.lessons.length) return;
+  tick();
   state.lessonStep = Math.min(step, genre.lessons.length - 1);
   $('lesson-title').textContent = `How to play ${genre.title}`;
   $('lesson-list').replaceChildren(...genre.lessons.slice(0, state.lessonStep + 1).map((text, i) => {
@@ -124,12 +125,16 @@ function showLesson(step = 0) {
   }));
   $('lesson-step').textContent = `Rule ${state.lessonStep + 1} of ${genre.lessons.length}`;
   $('lesson-next').hidden = state.lessonStep >= genre.lessons.length - 1;
+  const opened = $('lesson').hidden;
   $('lesson').hidden = false;
+  if (opened) board.fit();
 }
 
 function closeLesson() {
+  tick();
   $('lesson').hidden = true;
   if (state.game) store.markLessonSeen(state.game.view.genre);
+  board.fit();
 }
 
 // --- opening puzzles -----------------------------------------------------------------------
@@ -137,13 +142,20 @@ function closeLesson() {
 function start(view, origin) {
   const game = new Game(view, origin);
   const restored = game.restore(store.game(view.code));
+  state.holdSave = null;
+  if (restored === 'unreadable') {
+    const kept = store.setAside(view.code);
+    if (!kept) state.holdSave = view.code;
+    messages.show('aside', asideText(kept));
+  }
   state.game = game;
-  cancelValidate();
-  if (view.difficulty) chooseGenre(view.genre, `${view.width}x${view.height}`, view.difficulty);
-  else chooseGenre(view.genre, `${view.width}x${view.height}`, $('difficulty').value);
+  judge.open(game);
+  setPaused(false, false);
+  if (state.setup) state.setup.show(view);
+  if (board.game?.code !== view.code) board.zoom = 1;
+  labelMarks(view.data);
   board.show(game);
   board.setFinished(game.solved);
-  labelMarks(Array.isArray(view.data.circles));
   const size = `${view.width}×${view.height}`;
   const grade = view.difficulty
     ? ` · ${view.difficulty}${view.score ? ` (score ${view.score})` : ''}` : '';
@@ -161,22 +173,13 @@ function start(view, origin) {
   $('done').hidden = !game.solved;
   if (game.solved) showDone();
   $('show-mistakes').hidden = true;
-  say(restored && !game.solved ? 'Your marks are restored.' : '');
+  say(restored === 'restored' && !game.solved ? 'Your marks are restored.' : '');
   updateButtons();
   save();
-  if (!store.lessonSeen(view.genre)) showLesson(0); else $('lesson').hidden = true;
+  if (!store.lessonSeen(view.genre)) showLesson(0); else if (!$('lesson').hidden) closeLesson();
   state.lastTick = performance.now();
   tick();
-}
-
-// Where the data has circles, the two marks are a black and a white circle.
-function labelMarks(round) {
-  const [shade, empty] = round ? ['Black', 'White'] : ['Shade', 'Mark empty'];
-  $('mode-shade-label').textContent = shade;
-  $('mode-empty-label').textContent = empty;
-  document.querySelector('.mode').classList.toggle('round-marks', round);
-  for (const verb of document.querySelectorAll('.verb-shade')) verb.textContent = round ? 'black' : 'shade';
-  for (const verb of document.querySelectorAll('.verb-empty')) verb.textContent = round ? 'white' : 'mark empty';
+  judge.validateSoon();
 }
 
 function describePuzzle() {
@@ -185,7 +188,8 @@ function describePuzzle() {
     ? `proven unique (counted in ${Math.max(1, Math.round(view.verification.elapsed_s * 1000))} ms)`
     : 'not proven unique';
   const kind = ORIGIN_WORDS[origin] || origin;
-  $('puzzle-info').textContent = `${proof[0].toUpperCase()}${proof.slice(1)} · attempt ${attempt} (${kind})`;
+  const rule = view.data.rule ? ` · rule: ${choiceWords(view.data.rule)}` : '';
+  $('puzzle-info').textContent = `${proof[0].toUpperCase()}${proof.slice(1)} · attempt ${attempt} (${kind})${rule}`;
   $('puzzle-code').textContent = view.code;
   $('puzzle-code').title = view.code;
 }
@@ -195,32 +199,43 @@ async function openCode(code, origin) {
   start(view, origin);
 }
 
-async function newGame() {
+// The words for a New game that did not come: the engine's own message only for a request
+// the server refused (a 400 names what is wrong).
+function newGameFailure(error, request) {
+  if (error.status === 503) {
+    return `No ${state.setup.describe(request)} puzzle could be made and proven to have one solution in time. Try again, or choose a smaller size or another difficulty; your puzzle is as you left it.`;
+  }
+  if (error.status === 0) return error.message;
+  return `No new game: ${error.message}`;
+}
+
+async function newGame({ focus = false } = {}) {
   if (state.loading) return;
-  rememberSetup();
-  const request = {
-    genre: $('genre').value,
-    size: $('size').value,
-    difficulty: $('difficulty').value,
-    exclude: state.game ? [state.game.code] : [],
-  };
+  const request = state.setup.request(state.game ? [state.game.code] : []);
   const controller = new AbortController();
+  tick(); // the clock stops while the next puzzle is found
   state.loading = controller;
-  $('new-game').disabled = true;
+  $('new-game').setAttribute('aria-disabled', 'true');
   say('Finding a puzzle…');
   const slow = setTimeout(() => {
     say('Generating a new puzzle and proving it has exactly one solution…');
     $('cancel').hidden = false;
   }, 400);
   try {
-    start(await api.newPuzzle(request, controller.signal), 'new');
+    const view = await api.newPuzzle(request, controller.signal);
+    state.setup.remember();
+    start(view, 'new');
+    if (focus) board.svg.focus();
   } catch (error) {
-    if (error.name === 'AbortError') say('Cancelled: the server stopped generating.');
-    else say(error.message, 'bad');
+    if (state.game) state.setup.show(state.game.view); // the form shows the puzzle on the board
+    if (error.name === 'AbortError') say('Cancelled: the server stopped generating. Your puzzle is as you left it.');
+    else say(newGameFailure(error, request), 'bad');
+    if (focus && document.activeElement === document.body) $('new-game').focus();
   } finally {
     clearTimeout(slow);
     state.loading = null;
-    $('new-game').disabled = false;
+    state.lastTick = performance.now();
+    $('new-game').removeAttribute('aria-disabled');
     $('cancel').hidden = true;
   }
 }
@@ -228,55 +243,51 @@ async function newGame() {
 // --- playing -------------------------------------------------------------------------------
 
 function save() {
-  if (state.game) store.saveGame(state.game.toSave());
+  const game = state.game;
+  if (!game || state.holdSave === game.code) return;
+  const evicted = store.saveGame(game.toSave());
+  $('saved-count').textContent = String(store.gameCount);
+  if (evicted) messages.show('evicted', evictionText(evicted, (name) => state.catalog.get(name)?.title || name), { tone: '' });
 }
 
 function updateButtons() {
   const game = state.game;
-  const over = !game || game.solved;
+  const over = !game || game.solved || state.paused;
   $('undo').disabled = over || game.undoStack.length === 0;
   $('redo').disabled = over || game.redoStack.length === 0;
-  $('hint').disabled = over;
-  $('check').disabled = over;
+  for (const id of ['hint', 'check', 'errors']) $(id).disabled = over;
+  $('reset').disabled = !game || state.paused;
+  $('pause').disabled = !game || game.solved;
 }
 
-function changed() {
+// Words for what a change did, for the live region.
+function describeChange(cells) {
+  if (cells.length === 1) return board.describe(cells[0]);
+  const marks = new Set(cells.map((c) => state.game.marks[c]));
+  const round = board.circles !== null;
+  const what = marks.size > 1 ? 'changed' : marks.has(SHADED) ? (round ? 'black' : 'shaded')
+    : marks.has(EMPTY) ? (round ? 'white' : 'marked empty') : 'cleared';
+  return `${cells.length} cells ${what}`;
+}
+
+function changed(cells, how = 'do') {
   board.clearHighlight();
   $('show-mistakes').hidden = true;
+  if (['hint', 'errors', 'mistakes'].includes(statusKind())) say('');
   updateButtons();
   save();
-  scheduleValidate();
+  judge.validateSoon();
+  if (how === 'do' && cells.length) announce(describeChange(cells));
 }
 
 function undo() {
-  const cells = state.game ? state.game.undo() : [];
-  if (cells.length) { board.updateCells(cells); changed(); say('Undone.'); }
+  const cells = state.game && !state.paused ? state.game.undo() : [];
+  if (cells.length) { board.updateCells(cells); changed(cells, 'undo'); say('Undone.'); announce(`Undone: ${describeChange(cells)}.`); }
 }
 
 function redo() {
-  const cells = state.game ? state.game.redo() : [];
-  if (cells.length) { board.updateCells(cells); changed(); say('Redone.'); }
-}
-
-function cancelValidate() {
-  clearTimeout(state.validateTimer);
-  state.validateTimer = null;
-}
-
-// Completion is the validator's verdict on the shaded cells, asked shortly after each change.
-function scheduleValidate() {
-  cancelValidate();
-  const game = state.game;
-  if (!game || game.solved || !game.marks.includes('#')) return;
-  state.validateTimer = setTimeout(async () => {
-    const version = game.version;
-    try {
-      const result = await api.validate(game.code, game.rows());
-      if (state.game === game && game.version === version && result.solved) complete();
-    } catch (error) {
-      say(error.message, 'bad');
-    }
-  }, 250);
+  const cells = state.game && !state.paused ? state.game.redo() : [];
+  if (cells.length) { board.updateCells(cells); changed(cells, 'redo'); say('Redone.'); announce(`Redone: ${describeChange(cells)}.`); }
 }
 
 function complete() {
@@ -291,7 +302,7 @@ function complete() {
     timeMs: Math.round(game.elapsedMs), hints: game.hints, mistakes: game.mistakes,
     attempt: game.attempt, origin: game.origin, finished: new Date().toISOString(),
   });
-  renderResults();
+  renderResults(store);
   updateButtons();
   showDone();
   say('Solved! Every rule is satisfied.', 'good');
@@ -305,54 +316,6 @@ function showDone() {
   $('done-mistakes').textContent = String(game.mistakes);
   $('done-attempt').textContent = game.attempt > 1 ? `${game.attempt} (after Reset)` : '1';
   $('done').hidden = false;
-}
-
-async function hint() {
-  const game = state.game;
-  if (!game || game.solved) return;
-  const version = game.version;
-  say('Looking for the next deduction…');
-  let answer;
-  try {
-    answer = await api.hint({ code: game.code, marks: game.rows(), version });
-  } catch (error) {
-    say(error.message, 'bad');
-    return;
-  }
-  // An answer for an older state of the board is of no use: drop it.
-  if (state.game !== game || answer.version !== game.version) return;
-  game.hints += 1;
-  if (answer.status === 'mistakes') {
-    game.mistakes += 1;
-    say(answer.text, 'bad');
-    $('show-mistakes').hidden = false;
-  } else if (answer.status === 'step' || answer.status === 'reveal') {
-    sayRule(answer.title, answer.text);
-    board.highlight({ cells: answer.cells, targets: [...answer.shaded, ...answer.empty] });
-  } else {
-    say(answer.text);
-  }
-  save();
-}
-
-async function check(reveal = false) {
-  const game = state.game;
-  if (!game || game.solved) return;
-  const version = game.version;
-  let answer;
-  try {
-    answer = await api.check({ code: game.code, marks: game.rows(), version, reveal });
-  } catch (error) {
-    say(error.message, 'bad');
-    return;
-  }
-  if (state.game !== game || answer.version !== game.version) return;
-  if (answer.mistakes && !reveal) game.mistakes += 1;
-  say(answer.text, answer.mistakes ? 'bad' : answer.mistakes === 0 ? 'good' : '');
-  $('show-mistakes').hidden = !answer.mistakes || reveal;
-  if (reveal && answer.cells) board.highlight({ wrong: answer.cells });
-  save();
-  if (answer.solved) scheduleValidate();
 }
 
 function reset() {
@@ -380,6 +343,7 @@ function retry() {
   game.reset();
   board.refresh();
   board.clearHighlight();
+  board.setComplete(new Set());
   board.setFinished(false);
   $('done').hidden = true;
   $('show-mistakes').hidden = true;
@@ -390,21 +354,44 @@ function retry() {
   board.svg.focus({ preventScroll: true });
 }
 
-// --- the clock -----------------------------------------------------------------------------
+// --- the clock and pausing -----------------------------------------------------------------
 
+// The clock runs only while a puzzle is being played: not while paused, while the rules
+// are open, while the next puzzle is being found, in the workshop or in a hidden tab.
 function tick() {
   const now = performance.now();
   const game = state.game;
-  if (game && !game.solved && document.visibilityState === 'visible' && !$('player').hidden) {
-    game.elapsedMs += now - state.lastTick;
-  }
+  const running = game && !game.solved && !state.paused && !state.loading && $('lesson').hidden
+    && document.visibilityState === 'visible' && !$('player').hidden;
+  if (running) game.elapsedMs += now - state.lastTick;
   state.lastTick = now;
   if (game) $('timer').textContent = clock(game.elapsedMs);
+}
+
+function setPaused(paused, speak = true) {
+  tick();
+  state.paused = Boolean(paused && state.game && !state.game.solved);
+  $('board-area').classList.toggle('paused', state.paused);
+  $('paused').hidden = !state.paused;
+  $('pause').textContent = state.paused ? 'Resume' : 'Pause';
+  $('pause').setAttribute('aria-pressed', String(state.paused));
+  updateButtons();
+  if (!speak) return;
+  if (state.paused) {
+    board.clearHighlight();
+    say('Paused: the clock is stopped and the board hidden.');
+    $('resume').focus();
+    save();
+  } else {
+    say('');
+    board.svg.focus({ preventScroll: true });
+  }
 }
 
 // --- playing or making: the workshop (workshop.js) ----------------------------------------
 
 function showPage(making) {
+  tick();
   $('player').hidden = making;
   $('show-player').setAttribute('aria-pressed', String(!making));
   $('show-workshop').setAttribute('aria-pressed', String(making));
@@ -412,7 +399,7 @@ function showPage(making) {
 
 async function showWorkshop(options = {}) {
   if (!state.workshop) return;
-  cancelValidate();
+  judge.cancel();
   save();
   showPage(true);
   await state.workshop.open(options);
@@ -443,32 +430,23 @@ function editRequest(params, hash) {
   return null;
 }
 
-// --- results -------------------------------------------------------------------------------
-
-function renderResults() {
-  const list = $('results');
-  if (!store.results.length) {
-    const empty = document.createElement('li');
-    empty.textContent = 'No finished puzzles yet.';
-    list.replaceChildren(empty);
-    return;
-  }
-  list.replaceChildren(...store.results.slice(0, 50).map((r) => {
-    const item = document.createElement('li');
-    const kind = r.attempt > 1 ? `attempt ${r.attempt}, after Reset` : ORIGIN_WORDS[r.origin] || r.origin;
-    item.append(
-      `${r.title || r.genre} ${r.size.replace('x', '×')}${r.difficulty ? ` ${r.difficulty}` : ''}: `
-      + `${clock(r.timeMs)}, ${r.hints} hint${r.hints === 1 ? '' : 's'}, `
-      + `${r.mistakes} mistake${r.mistakes === 1 ? '' : 's'} found (${kind}) `,
-    );
-    const code = document.createElement('code');
-    code.textContent = `${r.code} · engine ${r.engine}`;
-    item.append(code);
-    return item;
-  }));
-}
-
 // --- wiring --------------------------------------------------------------------------------
+
+function wireOptions() {
+  $('opt-auto').checked = store.prefs.autoMark === true;
+  $('opt-auto').addEventListener('change', () => store.setPref('autoMark', $('opt-auto').checked));
+  $('opt-coords').checked = store.prefs.coordinates === true;
+  board.coordinates = $('opt-coords').checked;
+  $('opt-coords').addEventListener('change', () => {
+    store.setPref('coordinates', $('opt-coords').checked);
+    board.setCoordinates($('opt-coords').checked);
+    judge.validateSoon();
+  });
+  $('zoom-in').addEventListener('click', () => { board.zoomIn(); announce(`Zoom ${Math.round(board.zoom * 100)}%`); });
+  $('zoom-out').addEventListener('click', () => { board.zoomOut(); announce(`Zoom ${Math.round(board.zoom * 100)}%`); });
+  $('zoom-fit').addEventListener('click', () => { board.setZoom(1); announce('The board fits the window.'); });
+  $('print').addEventListener('click', () => window.print());
+}
 
 function wire() {
   $('theme').addEventListener('click', () => {
@@ -478,22 +456,19 @@ function wire() {
   });
   $('mode-shade').addEventListener('click', () => setMode('shade'));
   $('mode-empty').addEventListener('click', () => setMode('empty'));
-  $('genre').addEventListener('change', () => { chooseGenre($('genre').value); rememberSetup(); });
-  $('size').addEventListener('change', () => {
-    fillGrades(state.catalog.get($('genre').value), $('size').value, $('difficulty').value);
-    rememberSetup();
-  });
-  $('difficulty').addEventListener('change', rememberSetup);
-  $('setup').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
+  $('setup').addEventListener('submit', (e) => { e.preventDefault(); newGame({ focus: true }); });
   $('cancel').addEventListener('click', () => state.loading && state.loading.abort());
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
-  $('hint').addEventListener('click', hint);
-  $('check').addEventListener('click', () => check(false));
-  $('show-mistakes').addEventListener('click', () => check(true));
+  $('hint').addEventListener('click', () => judge.hint());
+  $('check').addEventListener('click', () => judge.check(false));
+  $('errors').addEventListener('click', () => judge.errors());
+  $('show-mistakes').addEventListener('click', () => judge.check(true));
   $('reset').addEventListener('click', reset);
+  $('pause').addEventListener('click', () => setPaused(!state.paused));
+  $('resume').addEventListener('click', () => setPaused(false));
   $('done-reset').addEventListener('click', retry);
-  $('done-new').addEventListener('click', newGame);
+  $('done-new').addEventListener('click', () => newGame({ focus: true }));
   $('rules').addEventListener('click', () => showLesson(99));
   $('lesson-next').addEventListener('click', () => showLesson(state.lessonStep + 1));
   $('lesson-close').addEventListener('click', closeLesson);
@@ -526,8 +501,13 @@ function wire() {
   document.addEventListener('keydown', (e) => {
     if ($('player').hidden) return; // the workshop has its own keys
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-    if (e.target === board.svg) return; // the board handles its own keys
     const ctrl = e.ctrlKey || e.metaKey;
+    if (!ctrl && !e.altKey && (e.key === 'p' || e.key === 'P') && state.game) {
+      e.preventDefault();
+      setPaused(!state.paused);
+      return;
+    }
+    if (e.target === board.svg) return; // the board handles its own keys
     if (ctrl && (e.key === 'z' || e.key === 'Z')) { e.preventDefault(); if (e.shiftKey) redo(); else undo(); }
     if (ctrl && (e.key === 'y' || e.key === 'Y')) { e.preventDefault(); redo(); }
   });
@@ -535,6 +515,32 @@ function wire() {
   window.addEventListener('pagehide', () => { tick(); save(); });
   setInterval(tick, 1000);
   setInterval(save, 15000);
+  wireOptions();
+  wireRadios();
+}
+
+// The part of the address after #, decoded; a damaged one as {damaged}.
+function readHash() {
+  if (location.hash.length <= 1) return '';
+  try {
+    return decodeURIComponent(location.hash.slice(1));
+  } catch {
+    return { damaged: location.hash.slice(1, 61) };
+  }
+}
+
+async function openShared(shared) {
+  if (typeof shared === 'object') {
+    messages.show('link', `This link is damaged: "${shared.damaged}" is not a puzzle code. ${store.current ? 'Your last puzzle is shown instead.' : 'Here is a new game instead.'}`);
+  } else {
+    try {
+      await openCode(shared, store.game(shared) ? (store.game(shared).origin || 'link') : 'link');
+      return true;
+    } catch (error) {
+      messages.show('link', `This link could not be opened: ${error.message} ${store.current ? 'Your last puzzle is shown instead.' : 'Here is a new game instead.'}`);
+    }
+  }
+  return false;
 }
 
 async function boot() {
@@ -543,46 +549,50 @@ async function boot() {
   window.addEventListener('pointerdown', (e) => {
     document.documentElement.classList.toggle('touch', e.pointerType !== 'mouse');
   }, { passive: true });
-  applyTheme(store.prefs.theme
-    || (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+  const theme = store.prefs.theme === 'dark' || store.prefs.theme === 'light' ? store.prefs.theme : null;
+  applyTheme(theme || (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
   setMode(state.mode);
   wire();
-  renderResults();
+  reportNotes(store, messages);
+  watchWrites(store, messages);
+  renderResults(store);
   let genres;
   try {
     genres = await api.catalog();
   } catch (error) {
+    $('puzzle-title').textContent = 'No puzzle';
     say(error.message, 'bad');
     return;
   }
   for (const genre of genres) state.catalog.set(genre.name, genre);
-  fillSelect($('genre'), genres.map((g) => g.name), null, (name) => state.catalog.get(name).title);
-  const setup = store.prefs.setup || {};
-  chooseGenre(setup.genre, setup.size, setup.difficulty);
+  state.setup = new Setup(state.catalog, store);
+  state.setup.fillGenres();
+  state.setup.restore();
+  state.setup.wire();
 
   state.workshop = new Workshop({ store, catalog: state.catalog, play: (code) => showPlayer(code) });
 
   const params = new URLSearchParams(location.search);
-  const hash = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : '';
-  const editing = editRequest(params, hash);
+  const hash = readHash();
+  const editing = editRequest(params, typeof hash === 'string' ? hash : '');
+  const shared = params.get('code') || hash;
   if (editing) {
     await showWorkshop(editing);
     return;
   }
-  const shared = params.get('code') || hash;
-  try {
-    if (shared) {
-      await openCode(shared, store.game(shared) ? (store.game(shared).origin || 'link') : 'link');
-      return;
-    }
-    if (store.current) {
+  if (shared && await openShared(shared)) return;
+  if (store.current) {
+    try {
       await openCode(store.current, store.game(store.current)?.origin || 'resume');
       return;
+    } catch (error) {
+      messages.show('resume', `Your last puzzle could not be reopened: ${error.message} Here is a new game instead.`);
     }
-  } catch (error) {
-    say(`${error.message} Starting a new game instead.`, 'bad');
   }
   await newGame();
 }
 
-boot();
+boot().catch((error) => {
+  $('puzzle-title').textContent = 'No puzzle';
+  messages.show('boot', `The player could not start: ${error.message}`);
+});

@@ -1,0 +1,120 @@
+// The "Choose a puzzle" form: genre, size, difficulty and the genre's own options (for
+// Nondango its rule), all from the catalog. The grades a size offers come from the catalog;
+// the others are listed, disabled and named as not made at that size, so a player never
+// waits for a board that cannot come. The form always shows the puzzle being played, except
+// while the player is choosing the next one.
+
+const $ = (id) => document.getElementById(id);
+
+// Words for option values the catalog names by id (the workshop's Rule menu says the same).
+const CHOICE_WORDS = {
+  'no-three-same': 'no three alike in a line',
+  'no-three-black': 'no three black in a line',
+};
+export const choiceWords = (value) => CHOICE_WORDS[value] || String(value).replaceAll('-', ' ');
+
+export function fillSelect(select, values, chosen, label = (v) => v, offered = values) {
+  select.replaceChildren(...values.map((value) => {
+    const option = document.createElement('option');
+    option.value = value;
+    option.textContent = label(value);
+    option.disabled = !offered.includes(value);
+    return option;
+  }));
+  select.value = offered.includes(chosen) ? chosen : offered[0];
+}
+
+export class Setup {
+  constructor(catalog, store) {
+    this.catalog = catalog;
+    this.store = store;
+  }
+
+  genre(name = $('genre').value) {
+    return this.catalog.get(name) || [...this.catalog.values()][0];
+  }
+
+  fillGenres() {
+    const genres = [...this.catalog.values()];
+    fillSelect($('genre'), genres.map((g) => g.name), null, (name) => this.catalog.get(name).title);
+  }
+
+  fillGrades(genre, size, difficulty) {
+    const offered = (genre.grades_by_size || {})[size] || genre.difficulties;
+    const shown = size.replace('x', '×');
+    fillSelect($('difficulty'), genre.difficulties, difficulty || genre.default_difficulty,
+      (grade) => (offered.includes(grade) ? grade : `${grade} (not at ${shown})`), offered);
+  }
+
+  // The genre's options with choices (served by a catalog that lists them: see
+  // docs/player.md); one menu each, inside #options-fields.
+  fillOptions(genre, chosen = {}) {
+    const box = $('setup-options');
+    const options = Array.isArray(genre.options) ? genre.options.filter((o) => Array.isArray(o.choices)) : [];
+    box.replaceChildren(...options.map((option) => {
+      const label = document.createElement('label');
+      label.append(option.name === 'rule' ? 'Rule' : option.name);
+      const select = document.createElement('select');
+      select.dataset.option = option.name;
+      if (option.help) select.title = option.help;
+      fillSelect(select, option.choices, chosen[option.name] ?? option.default, choiceWords);
+      select.addEventListener('change', () => this.remember());
+      label.append(select);
+      return label;
+    }));
+    box.hidden = options.length === 0;
+  }
+
+  choose(name, size, difficulty, options = {}) {
+    const genre = this.genre(name);
+    $('genre').value = genre.name;
+    fillSelect($('size'), genre.sizes, size || genre.sizes[0], (s) => s.replace('x', '×'));
+    this.fillGrades(genre, $('size').value, difficulty);
+    this.fillOptions(genre, options);
+  }
+
+  // The form set to a puzzle's own genre, size, grade and rule.
+  show(view) {
+    const options = view.data && view.data.rule ? { rule: view.data.rule } : {};
+    this.choose(view.genre, `${view.width}x${view.height}`, view.difficulty || $('difficulty').value, options);
+  }
+
+  options() {
+    const chosen = {};
+    for (const select of $('setup-options').querySelectorAll('select')) chosen[select.dataset.option] = select.value;
+    return chosen;
+  }
+
+  // What New game asks for; `options` only when the catalog offers some.
+  request(exclude) {
+    const request = { genre: $('genre').value, size: $('size').value, difficulty: $('difficulty').value, exclude };
+    const options = this.options();
+    if (Object.keys(options).length) request.options = options;
+    return request;
+  }
+
+  describe(request) {
+    const genre = this.genre(request.genre);
+    return `${genre.title} ${request.size.replace('x', '×')} ${request.difficulty}`;
+  }
+
+  remember() {
+    this.store.setPref('setup', {
+      genre: $('genre').value, size: $('size').value, difficulty: $('difficulty').value, options: this.options(),
+    });
+  }
+
+  restore() {
+    const setup = this.store.prefs.setup && typeof this.store.prefs.setup === 'object' ? this.store.prefs.setup : {};
+    this.choose(setup.genre, setup.size, setup.difficulty, setup.options || {});
+  }
+
+  wire() {
+    $('genre').addEventListener('change', () => { this.choose($('genre').value); this.remember(); });
+    $('size').addEventListener('change', () => {
+      this.fillGrades(this.genre(), $('size').value, $('difficulty').value);
+      this.remember();
+    });
+    $('difficulty').addEventListener('change', () => this.remember());
+  }
+}
