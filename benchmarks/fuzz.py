@@ -220,10 +220,10 @@ class Http(Target):
         found = []
         if not alive:
             found.append(Finding(self.name, "server died", "the server exited during the run", ""))
-        if "Traceback" in text:
-            at = text.index("Traceback")
-            excerpt = text[at : at + 1500]
-            found.append(Finding(self.name, "server traceback", excerpt.splitlines()[-1], excerpt))
+        for block in text.split("Traceback (most recent call last):")[1:]:
+            lines = [line for line in block.splitlines() if line.strip()]
+            last = next((line for line in lines if not line.startswith(" ")), "?")
+            found.append(Finding(self.name, f"server traceback: {last[:120]}", last, block[-1500:]))
         return found
 
     def close(self) -> None:
