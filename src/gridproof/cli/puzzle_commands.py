@@ -65,7 +65,7 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
 
     convert = _command(commands, "convert", _convert, "print puzzles in another format")
     convert.add_argument("sources", nargs="+", metavar="SOURCE")
-    convert.add_argument("--to", required=True, choices=service.FORMATS)
+    convert.add_argument("--to", required=True, choices=service.formats())
 
     _add_generate(commands)
 
