@@ -157,6 +157,44 @@ def test_convert_prints_each_format(capsys: pytest.CaptureFixture[str], code: st
     assert [json.loads(line)["id"] for line in out] == [URL, code]
 
 
+PATTERN = "4x4:2/1/2/1/1.1/2/1/1"
+NON = "width 4\nheight 4\n\nrows\n1,1\n2\n1\n1\n\ncolumns\n2\n1\n2\n1\n"
+
+
+def test_every_command_reads_pattern_ids_and_non_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "t.non"
+    path.write_text(NON, encoding="utf-8")
+    status, out, _ = run(capsys, "count", PATTERN, str(path), "--json")
+    assert status == 0
+    assert [json.loads(line)["outcome"] for line in out] == ["unique", "unique"]
+    assert [json.loads(line)["id"] for line in out] == [PATTERN, "t"]
+    assert run(capsys, "validate", str(path), "--grid", "#..#/##../..#./..#.")[0] == 0
+    assert run(capsys, "solve", PATTERN, "--rules", "line")[0] == 0
+    assert run(capsys, "fix", str(path))[0] == 0
+
+
+def test_convert_writes_pattern_ids_and_non_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "t.non"
+    path.write_text(NON, encoding="utf-8")
+    assert run(capsys, "convert", str(path), "--to", "tatham") == (0, [PATTERN], "")
+    status, out, _ = run(capsys, "convert", PATTERN, "--to", "non")
+    assert (status, "\n".join(out) + "\n") == (0, NON)
+
+
+def test_convert_refuses_at_write_time_what_a_url_cannot_hold(
+    capsys: pytest.CaptureFixture[str], norinori: Genre, code: str
+) -> None:
+    too_long = "512x1:" + "/".join(["1"] * 512) + "/512"
+    err = assert_usage_error(capsys, "convert", too_long, "--to", "url")
+    assert "Nonogram 512x1 cannot be written as url: clue 512 is too large" in err
+    err = assert_usage_error(capsys, "convert", code, "--to", "non")
+    assert "unknown format 'non' for Norinori" in err
+
+
 # --- errors --------------------------------------------------------------------------------
 
 

@@ -637,5 +637,5 @@ def test_convert_refuses_a_text_that_reads_back_as_another_puzzle() -> None:
     item = one(PATTERN)
     other = service.convert(one("3x2:1/1/1/2/1"), "code")
     wrong = dataclasses.replace(item.genre, format_code=lambda puzzle: other)
-    with pytest.raises(CodeError, match="cannot be written as code: .*reads back as another"):
+    with pytest.raises(CodeError, match=r"cannot be written as code: .*reads back as another"):
         service.convert(dataclasses.replace(item, genre=wrong), "code")

@@ -46,6 +46,7 @@ GENRE: Genre[Lights] = Genre(
     generate=generate.generate,
     generator=generate.GENERATOR_VERSION,
     sizes=((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE)),
+    largest=(model.MAX_SIDE, model.MAX_SIDE),
 )
 
 

@@ -24,6 +24,7 @@ from gridproof.cli.common import (
     _say_error,
     _silence_stdout,
 )
+from gridproof.core import registry
 from gridproof.core.errors import GenerationError, GridproofError
 from gridproof.version import __version__
 
@@ -60,8 +61,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="gridproof",
         description="Pencil puzzles proven to have exactly one solution.",
         epilog="SOURCE: a puzzle code (GENRE.VERSION.PARAMS.PAYLOAD), a puzz.link URL, "
-        'or a JSON file holding one puzzle or a corpus {"genre", "puzzles": [...]} '
-        f"(at most {service.MAX_FILE_BYTES // 2**20} MB). The largest boards read: "
+        'a JSON file holding one puzzle or a corpus {"genre", "puzzles": [...]} '
+        f"or a genre's own format ({_own_formats()}), as text or a file "
+        f"(files at most {service.MAX_FILE_BYTES // 2**20} MB). The largest boards read: "
         f"{service.largest_boards()}; larger ones are refused.",
     )
     parser.add_argument("--version", action="version", version=f"gridproof {__version__}")
@@ -72,3 +74,11 @@ def _parser() -> argparse.ArgumentParser:
     puzzle_commands.add_tools(commands)
     bank_commands.add_commands(commands)
     return parser
+
+
+def _own_formats() -> str:
+    return "; ".join(
+        f"{genre.title}: {fmt.name}, {fmt.help}"
+        for _, genre in sorted(registry.genres().items())
+        for fmt in genre.formats
+    )

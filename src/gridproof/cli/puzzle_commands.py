@@ -190,7 +190,7 @@ def _validate(args: argparse.Namespace) -> int:
 
 def _convert(args: argparse.Namespace) -> int:
     for item in _load_all(args.sources):
-        _emit(service.convert(item, args.to))
+        _emit(service.convert(item, args.to).removesuffix("\n"))
     return EXIT_OK
 
 
