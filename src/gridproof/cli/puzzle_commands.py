@@ -241,7 +241,7 @@ def _study(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import uvicorn  # only this command needs the web stack
+    uvicorn = _web_stack()
 
     # The app reads its settings from the environment (see gridproof.web.app), so that
     # `--reload` workers and the bank's filler process see them too.
@@ -259,6 +259,19 @@ def _serve(args: argparse.Namespace) -> int:
         workers=None if args.reload == "yes" else args.workers,
     )
     return EXIT_OK
+
+
+def _web_stack() -> Any:
+    """The uvicorn module, or one line saying how to install the `web` extra."""
+    try:
+        import fastapi  # noqa: F401  (only this command needs the web stack)
+        import uvicorn
+    except ImportError as error:
+        raise UsageError(
+            f"gridproof serve needs the web extra ({error.name} is not installed): "
+            "pip install 'gridproof[web]'"
+        ) from None
+    return uvicorn
 
 
 def _served_hosts(host: str, allowed: Sequence[str]) -> list[str]:
