@@ -409,6 +409,22 @@ def test_a_dash_reads_the_source_from_standard_input(
     feed(monkeypatch, f"{URL}  seed 5  easy\n\n{PATTERN}  seed 6\n")
     _, out, _ = run(capsys, "count", "-", "--json")
     assert [json.loads(line)["id"] for line in out] == [URL, PATTERN]
+    feed(monkeypatch, f"{URL}  seed 5  easy\n")
+    _, out, _ = run(capsys, "count", "-", "--json")
+    assert [json.loads(line)["id"] for line in out] == [URL]
+
+
+def test_what_generate_prints_is_a_source_on_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for extra in ([], ["--json"]):
+        argv = ["generate", "nonogram", "--size", "5x5", "--seed", "3", "--count", "2", *extra]
+        status, printed, _ = run(capsys, *argv)
+        assert status == 0
+        feed(monkeypatch, "\n".join(printed) + "\n")
+        status, out, _ = run(capsys, "count", "-", "--json")
+        assert status == 0
+        assert [json.loads(line)["outcome"] for line in out] == ["unique", "unique"]
 
 
 def test_a_dash_reads_the_grid_and_the_kept_solution_from_standard_input(

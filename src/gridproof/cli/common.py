@@ -127,18 +127,32 @@ def _load_all(sources: Sequence[str]) -> list[service.Loaded]:
 
 def _load(source: str) -> list[service.Loaded]:
     """The puzzles of one SOURCE. Standard input holds one source (a JSON corpus, a `.non`
-    text, ...) or, one a line, sources in their first word (what `generate` prints)."""
+    text, ...) or, one a line, what `generate` prints (a code first, or JSON lines)."""
     if source != STDIN:
         return service.load(source)
     text = _read_stdin(service.MAX_FILE_BYTES, "SOURCE")
-    lines = [line.split()[0] for line in text.splitlines() if line.strip()]
-    if len(lines) > 1 and _loads(lines[0]):
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    sources = [_source_of(line) for line in lines]
+    if lines and (len(lines) > 1 or sources[0] != lines[0]) and _loads(sources[0]):
         return [
             item
-            for number, line in enumerate(lines, 1)
-            for item in _at(f"standard input line {number}", line)
+            for number, source in enumerate(sources, 1)
+            for item in _at(f"standard input line {number}", source)
         ]
     return _at("standard input", text)
+
+
+def _source_of(line: str) -> str:
+    """The source a line of `generate`'s output names: its first word, or the `code` of a
+    JSON line."""
+    if line.startswith("{"):
+        try:
+            board = json.loads(line)
+        except (ValueError, RecursionError):
+            return line
+        code = board.get("code") if isinstance(board, dict) else None
+        return code if isinstance(code, str) else line
+    return line.split()[0]
 
 
 def _loads(source: str) -> bool:
