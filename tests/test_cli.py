@@ -531,3 +531,18 @@ def test_errors_point_to_the_subcommand_s_help(
     err = assert_usage_error(capsys, *argv)
     assert err.rstrip().endswith(hint)
     assert err.count("--help") == 1
+
+
+def test_subcommand_help_lists_rungs_sizes_and_defaults(
+    capsys: pytest.CaptureFixture[str], norinori: Genre
+) -> None:
+    status, out, _ = run(capsys, "solve", "--help")
+    assert status == 0
+    assert "Norinori: local, pairs, probe" in " ".join(" ".join(out).split())
+    status, out, _ = run(capsys, "generate", "norinori", "--help")
+    text = " ".join(" ".join(out).split())
+    (low_w, low_h), (high_w, high_h) = norinori.sizes
+    assert f"from {low_w}x{low_h} to {high_w}x{high_h}" in text
+    assert "boards to make, from seeds S, S+1, ... (default 1)" in text
+    assert "default: one picked at random, and printed" in text
+    assert "{easy,medium,hard,expert}" in text

@@ -61,7 +61,15 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
 
     solve = _command(commands, "solve", _solve, "run one rung of the ladder and show its steps")
     solve.add_argument("sources", nargs="+", metavar="SOURCE")
-    solve.add_argument("--rules", required=True, metavar="RUNG", help="the rung of the ladder")
+    solve.add_argument(
+        "--rules",
+        required=True,
+        metavar="RUNG",
+        help="the rung of the ladder, cheapest first: "
+        + "; ".join(
+            f"{g.title}: {', '.join(g.rungs)}" for _, g in sorted(registry.genres().items())
+        ),
+    )
     _add_deadline(solve)
     _add_json(solve, "one JSON object per puzzle per line")
 
@@ -302,15 +310,32 @@ def _add_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
     for genre in registry.genres().values():
         kind = kinds.add_parser(genre.name, help=f"generate {genre.title} puzzles")
         kind.set_defaults(genre=genre.name, genre_options=genre.options, command=kind.prog)
-        kind.add_argument("--size", type=_size_arg, required=True, metavar="WxH")
+        (min_w, min_h), (max_w, max_h) = genre.sizes
+        kind.add_argument(
+            "--size",
+            type=_size_arg,
+            required=True,
+            metavar="WxH",
+            help=f"width x height, from {min_w}x{min_h} to {max_w}x{max_h}",
+        )
         kind.add_argument(
             "--seed",
             type=_seed,
             metavar="S",
             help="the first board's seed (default: one picked at random, and printed)",
         )
-        kind.add_argument("--count", type=_count_arg, default=1, metavar="N")
-        kind.add_argument("--difficulty", choices=genre.difficulties)
+        kind.add_argument(
+            "--count",
+            type=_count_arg,
+            default=1,
+            metavar="N",
+            help="boards to make, from seeds S, S+1, ... (default 1)",
+        )
+        kind.add_argument(
+            "--difficulty",
+            choices=genre.difficulties,
+            help="the grade (default: the seed picks one of those the size offers)",
+        )
         kind.add_argument(
             "--deadline",
             type=_seconds,
