@@ -15,11 +15,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 $(VENV)/.base: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip==25.3
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet -e '.[web]'
 	touch $@
 
 $(VENV)/.dev: $(VENV)/.base
-	$(PY) -m pip install --quiet -e '.[dev,cluster]'
+	$(PY) -m pip install --quiet -e '.[dev,web,cluster]'
 	touch $@
 
 install: $(VENV)/.base

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -10,6 +12,7 @@ import pytest
 
 from gridproof import cli, service
 from gridproof.core.contract import Genre
+from gridproof.core.outcome import Verdict
 from tests.examples import REGIONS, SOLUTION, URL
 
 
@@ -155,6 +158,44 @@ def test_convert_prints_each_format(capsys: pytest.CaptureFixture[str], code: st
     status, out, _ = run(capsys, "convert", URL, code, "--to", "json")
     assert status == 0
     assert [json.loads(line)["id"] for line in out] == [URL, code]
+
+
+PATTERN = "4x4:2/1/2/1/1.1/2/1/1"
+NON = "width 4\nheight 4\n\nrows\n1,1\n2\n1\n1\n\ncolumns\n2\n1\n2\n1\n"
+
+
+def test_every_command_reads_pattern_ids_and_non_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "t.non"
+    path.write_text(NON, encoding="utf-8")
+    status, out, _ = run(capsys, "count", PATTERN, str(path), "--json")
+    assert status == 0
+    assert [json.loads(line)["outcome"] for line in out] == ["unique", "unique"]
+    assert [json.loads(line)["id"] for line in out] == [PATTERN, "t"]
+    assert run(capsys, "validate", str(path), "--grid", "#..#/##../..#./..#.")[0] == 0
+    assert run(capsys, "solve", PATTERN, "--rules", "line")[0] == 0
+    assert run(capsys, "fix", str(path))[0] == 0
+
+
+def test_convert_writes_pattern_ids_and_non_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "t.non"
+    path.write_text(NON, encoding="utf-8")
+    assert run(capsys, "convert", str(path), "--to", "tatham") == (0, [PATTERN], "")
+    status, out, _ = run(capsys, "convert", PATTERN, "--to", "non")
+    assert (status, "\n".join(out) + "\n") == (0, NON)
+
+
+def test_convert_refuses_at_write_time_what_a_url_cannot_hold(
+    capsys: pytest.CaptureFixture[str], norinori: Genre, code: str
+) -> None:
+    too_long = "512x1:" + "/".join(["1"] * 512) + "/512"
+    err = assert_usage_error(capsys, "convert", too_long, "--to", "url")
+    assert "Nonogram 512x1 cannot be written as url: clue 512 is too large" in err
+    err = assert_usage_error(capsys, "convert", code, "--to", "non")
+    assert "unknown format 'non' for Norinori" in err
 
 
 # --- errors --------------------------------------------------------------------------------
@@ -345,3 +386,163 @@ def test_generate_prints_a_line_per_board_and_the_solution_when_asked(
     assert all(len(row.strip()) == 6 and set(row.strip()) <= set("#.") for row in solution)
     assert difficulty in norinori.difficulties
     assert cli.main(["validate", code, "--grid", "/".join(row.strip() for row in solution)]) == 0
+
+
+# --- conventions: standard input, --output, seeds, --check, help in errors ----------------
+
+
+def feed(monkeypatch: pytest.MonkeyPatch, text: str | bytes) -> None:
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+
+
+def test_a_dash_reads_the_source_from_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, corpus_file: str
+) -> None:
+    feed(monkeypatch, NON)
+    assert run(capsys, "convert", "-", "--to", "tatham") == (0, [PATTERN], "")
+    feed(monkeypatch, Path(corpus_file).read_text(encoding="utf-8"))
+    status, out, _ = run(capsys, "count", "-", "--json")
+    assert status == 0
+    assert [json.loads(line)["id"] for line in out] == ["right", "wrong"]
+    # what generate prints, one board a line, code first
+    feed(monkeypatch, f"{URL}  seed 5  easy\n\n{PATTERN}  seed 6\n")
+    _, out, _ = run(capsys, "count", "-", "--json")
+    assert [json.loads(line)["id"] for line in out] == [URL, PATTERN]
+    feed(monkeypatch, f"{URL}  seed 5  easy\n")
+    _, out, _ = run(capsys, "count", "-", "--json")
+    assert [json.loads(line)["id"] for line in out] == [URL]
+
+
+def test_what_generate_prints_is_a_source_on_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for extra in ([], ["--json"]):
+        argv = ["generate", "nonogram", "--size", "5x5", "--seed", "3", "--count", "2", *extra]
+        status, printed, _ = run(capsys, *argv)
+        assert status == 0
+        feed(monkeypatch, "\n".join(printed) + "\n")
+        status, out, _ = run(capsys, "count", "-", "--json")
+        assert status == 0
+        assert [json.loads(line)["outcome"] for line in out] == ["unique", "unique"]
+
+
+def test_a_dash_reads_the_grid_and_the_kept_solution_from_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, norinori: Genre, code: str
+) -> None:
+    feed(monkeypatch, "\n".join(SOLUTION) + "\n")
+    assert run(capsys, "validate", code, "--grid", "-")[0] == 0
+    feed(monkeypatch, "\n".join(SOLUTION[::-1]))
+    assert run(capsys, "validate", code, "--grid", "-")[0] == 1
+    feed(monkeypatch, "\n".join(SOLUTION))
+    assert run(capsys, "fix", code, "--keep", "-")[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "stdin", "fragment"),
+    [
+        (["count", "-", "-"], "", "standard input ('-') can be read only once"),
+        (["validate", "-", "--grid", "-"], "", "cannot both be '-'"),
+        (["fix", "-", "--keep", "-"], "", "cannot both be '-'"),
+        (["count", "-"], b"\xff\xfe", "standard input is not UTF-8"),
+        (["count", "-"], "", "standard input: empty source"),
+        (["count", "-"], f"{URL}\nnothing\n", "standard input line 2: 'nothing' is not"),
+        (["validate", URL, "--grid", "-"], "", "--grid '-' holds no rows"),
+    ],
+)
+def test_standard_input_errors(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    norinori: Genre,
+    argv: list[str],
+    stdin: str | bytes,
+    fragment: str,
+) -> None:
+    feed(monkeypatch, stdin)
+    assert fragment in assert_usage_error(capsys, *argv)
+
+
+def test_standard_input_is_read_up_to_the_file_limit(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(service, "MAX_FILE_BYTES", 100)
+    feed(monkeypatch, "{" + " " * 200 + "}")
+    assert "larger than" in assert_usage_error(capsys, "count", "-")
+
+
+def test_output_writes_the_results_to_a_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, code: str
+) -> None:
+    path = tmp_path / "out.txt"
+    assert run(capsys, "convert", URL, "--to", "code", "-o", str(path)) == (0, [], "")
+    assert path.read_text(encoding="utf-8") == code + "\n"
+    assert run(capsys, "count", code, "--json", "--output", str(path))[1] == []
+    assert json.loads(path.read_text(encoding="utf-8"))["outcome"] == "unique"
+    assert run(capsys, "convert", URL, "--to", "code", "-o", "-") == (0, [code], "")
+    missing = tmp_path / "no" / "such" / "dir.txt"
+    assert "cannot write" in assert_usage_error(
+        capsys, "convert", URL, "--to", "url", "-o", str(missing)
+    )
+
+
+def test_generate_without_a_seed_picks_one_and_prints_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("secrets.randbelow", lambda n: 12345)
+    status, out, err = run(capsys, "generate", "norinori", "--size", "6x6", "--json")
+    assert status == 0
+    assert "seed 12345" in err
+    assert "--seed 12345" in err
+    board = json.loads(out[0])
+    assert board["seed"] == 12345
+    again = run(capsys, "generate", "norinori", "--size", "6x6", "--seed", "12345", "--json")
+    assert json.loads(again[1][0])["code"] == board["code"]
+
+
+def test_count_check_exits_1_on_a_mismatch_or_a_timeout(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, corpus_file: str, code: str
+) -> None:
+    assert run(capsys, "count", corpus_file)[0] == 0
+    assert run(capsys, "count", corpus_file, "--check")[0] == 1
+    assert run(capsys, "count", code, "--check")[0] == 0
+    real = service.count
+
+    def timed_out(*args: Any) -> service.Counted:
+        return dataclasses.replace(real(*args), verdict=Verdict.TIMEOUT)
+
+    monkeypatch.setattr(service, "count", timed_out)
+    assert run(capsys, "count", code)[0] == 0
+    assert run(capsys, "count", code, "--check")[0] == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "hint"),
+    [
+        (["count", "nothing"], "(see 'gridproof count --help')"),
+        (["count", URL, "--limit", "1"], "(see 'gridproof count --help')"),
+        (["solve", URL, "--rules", "magic"], "(see 'gridproof solve --help')"),
+        (["generate", "norinori", "--size", "2x2"], "(see 'gridproof generate norinori --help')"),
+        (["bank", "export", "--format", "x"], "(see 'gridproof bank export --help')"),
+    ],
+)
+def test_errors_point_to_the_subcommand_s_help(
+    capsys: pytest.CaptureFixture[str], norinori: Genre, argv: list[str], hint: str
+) -> None:
+    err = assert_usage_error(capsys, *argv)
+    assert err.rstrip().endswith(hint)
+    assert err.count("--help") == 1
+
+
+def test_subcommand_help_lists_rungs_sizes_and_defaults(
+    capsys: pytest.CaptureFixture[str], norinori: Genre
+) -> None:
+    status, out, _ = run(capsys, "solve", "--help")
+    assert status == 0
+    assert "Norinori: local, pairs, probe" in " ".join(" ".join(out).split())
+    status, out, _ = run(capsys, "generate", "norinori", "--help")
+    text = " ".join(" ".join(out).split())
+    (low_w, low_h), (high_w, high_h) = norinori.sizes
+    assert f"from {low_w}x{low_h} to {high_w}x{high_h}" in text
+    assert "boards to make, from seeds S, S+1, ... (default 1)" in text
+    assert "default: one picked at random, and printed" in text
+    assert "{easy,medium,hard,expert}" in text

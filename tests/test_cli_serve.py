@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -77,3 +79,30 @@ def test_serve_answers_the_bound_address_and_the_names_allowed(
     assert no_server[-1]["workers"] == 2
     assert cli.main(["serve", "--db", db, "--no-fill", "--host", "0.0.0.0"]) == 0
     assert os.environ["GRIDPROOF_HOSTS"] == "*"
+
+
+@pytest.mark.parametrize("missing", ["uvicorn", "fastapi"])
+def test_serve_without_the_web_extra_says_how_to_install_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, missing: str
+) -> None:
+    monkeypatch.setitem(sys.modules, missing, None)  # `import missing` raises ImportError
+    err = assert_usage_error(capsys, "serve")
+    assert f"needs the web extra ({missing} is not installed)" in err
+    assert "pip install 'gridproof[web]'" in err
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_engine_installs_without_the_web_stack() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["dependencies"] == []
+    assert project["optional-dependencies"]["web"] == ["fastapi>=0.165,<1", "uvicorn>=0.54,<1"]
+    assert (project["license"], project["license-files"]) == ("MIT", ["LICENSE"])
+    licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert licence.startswith("MIT License")
+    assert "the gridproof authors" in licence
+    # make serve installs the web extra, the dev install everything the tests use
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "pip install --quiet -e '.[web]'" in makefile
+    assert "pip install --quiet -e '.[dev,web,cluster]'" in makefile

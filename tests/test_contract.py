@@ -246,6 +246,25 @@ def test_urls_and_json_round_trip(made: tuple[Genre[Any], Generated[Any]]) -> No
     assert genre.from_json(json.loads(json.dumps(genre.to_json(board.puzzle)))) == board.puzzle
 
 
+def test_own_formats_round_trip_and_sniff_only_their_own_text(
+    made: tuple[Genre[Any], Generated[Any]],
+) -> None:
+    genre, board = made
+    names = [fmt.name for fmt in genre.formats]
+    assert len(set(names)) == len(names)
+    assert not set(names) & {"code", "url", "json"}
+    for fmt in genre.formats:
+        for solution in (None, board.solution):
+            text = fmt.format(board.puzzle, solution)
+            assert fmt.sniff(text), fmt.name
+            puzzle, read = fmt.parse(text)
+            assert puzzle == board.puzzle, fmt.name
+            assert read in (None, solution), fmt.name
+        assert not fmt.sniff(genre.format_code(board.puzzle)), fmt.name
+        assert not fmt.sniff(_url(genre, board.puzzle) or ""), fmt.name
+        assert not fmt.sniff(json.dumps(genre.to_json(board.puzzle))), fmt.name
+
+
 def test_neighbours_round_trip(made: tuple[Genre[Any], Generated[Any]], boards: list[Any]) -> None:
     genre, _ = made
     assert len(boards) > 2, "no code one character away parses: the neighbour mix is empty"

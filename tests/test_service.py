@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -463,7 +464,13 @@ TINY: Genre[Tiny] = Genre(
     parse_url=tiny_url,
     format_url=lambda p: f"https://puzz.link/p?tiny/{p.width}/{p.height}/{p.solutions}",
     from_json=lambda obj: Tiny(obj["width"], obj["height"], obj["solutions"]),  # KeyError: a bug
-    to_json=lambda p: {"genre": "tiny", "width": p.width, "height": p.height, "id": "x"},
+    to_json=lambda p: {
+        "genre": "tiny",
+        "width": p.width,
+        "height": p.height,
+        "solutions": p.solutions,
+        "id": "x",
+    },
     validate=lambda p, shaded: (
         [] if shaded == 1 else [Violation("one", "shade only the first cell", (0,))]
     ),
@@ -501,7 +508,8 @@ def test_the_service_only_uses_the_genre_contract(tiny: Genre[Tiny]) -> None:
     assert service.solve(item).rung == "look"
     assert service.validate(item, ["#.", ".."]) == []
     assert (
-        service.convert(item, "json") == '{"id":"tiny.1.2x2.1","genre":"tiny","width":2,"height":2}'
+        service.convert(item, "json")
+        == '{"id":"tiny.1.2x2.1","genre":"tiny","width":2,"height":2,"solutions":1}'
     )
     assert [g.to_json() for g in service.genre_list()] == [
         {"name": "tiny", "title": "Tiny", "rungs": ["look"]}
@@ -557,3 +565,77 @@ def test_a_board_past_the_largest_is_refused_at_parse_time(name: str) -> None:
     }[name]
     with pytest.raises(service.CodeError, match=str(genre.largest[0])):
         service.load(json.dumps(puzzle), files=False)
+
+
+# --- a genre's own formats: Pattern IDs and .non -------------------------------------------
+
+PATTERN = "4x4:2/1/2/1/1.1/2/1/1"
+NON = "width 4\nheight 4\n\nrows\n1,1\n2\n1\n1\n\ncolumns\n2\n1\n2\n1\n"
+
+
+def test_a_pattern_id_and_non_text_are_sources() -> None:
+    by_pattern = one(PATTERN)
+    assert (by_pattern.id, by_pattern.genre.name) == (PATTERN, "nonogram")
+    by_non = one(NON)
+    assert (by_non.id, by_non.puzzle) == ("non text", by_pattern.puzzle)
+    assert one(service.convert(by_pattern, "code")).puzzle == by_pattern.puzzle
+    # the web reads no files, but text in these formats is not a file
+    assert service.load(PATTERN, files=False)[0].puzzle == by_pattern.puzzle
+    assert service.load(NON, files=False)[0].puzzle == by_pattern.puzzle
+
+
+def test_a_non_file_is_a_source_and_its_goal_the_solution(tmp_path: Path) -> None:
+    path = tmp_path / "cat.non"
+    path.write_text('title "Cat"\n' + NON + 'goal "1001110000100010"\n', encoding="utf-8")
+    item = one(str(path))
+    assert (item.id, item.puzzle) == ("cat", one(PATTERN).puzzle)
+    assert item.solution == int("1001110000100010"[::-1], 2)
+    assert service.validate(item, ["#..#", "##..", "..#.", "..#."]) == []
+    # a .non file is read as .non even where it does not look like one, to say why
+    (tmp_path / "bad.non").write_text("width 4\n", encoding="utf-8")
+    assert_one_line_error(str(tmp_path / "bad.non"), "bad.non' (non): .non: the file has no")
+    assert_one_line_error(
+        "4x4:2/1/2/1/1.1/2/1/x", "source (tatham): pattern id: row 4: clue 'x'", files=False
+    )
+
+
+def test_convert_writes_every_format_and_reads_it_back(tmp_path: Path) -> None:
+    path = tmp_path / "p.non"
+    path.write_text(NON + 'goal "1001110000100010"\n', encoding="utf-8")
+    item = one(str(path))
+    assert service.formats() == ("code", "url", "json", "non", "tatham")
+    for to in service.formats():
+        text = service.convert(item, to)
+        assert one(text).puzzle == item.puzzle, to
+    assert service.convert(item, "tatham") == PATTERN
+    written = service.convert(item, "non")
+    assert written.endswith('goal "1001110000100010"\n')
+    assert one(written).solution == item.solution
+    assert "goal" not in service.convert(one(PATTERN), "non")
+
+
+def test_convert_refuses_formats_a_genre_lacks(norinori: Genre, code: str) -> None:
+    with pytest.raises(CodeError, match="unknown format 'tatham' for Norinori; formats: code, url"):
+        service.convert(one(code), "tatham")
+
+
+def test_convert_refuses_at_write_time_what_a_format_cannot_hold() -> None:
+    from gridproof.genres.nonogram.model import make_puzzle
+
+    tall = one(service.convert(one(PATTERN), "code"))
+    tall = service.Loaded("tall", tall.genre, make_puzzle([(1,)] * 110, [(110,)] + [()] * 69))
+    with pytest.raises(CodeError, match=r"70x110 cannot be written as url: .*from 1 to 100"):
+        service.convert(tall, "url")
+    long = service.Loaded("long", tall.genre, make_puzzle([(512,)], [(1,)] * 512))
+    with pytest.raises(CodeError, match="512x1 cannot be written as url: clue 512 is too large"):
+        service.convert(long, "url")
+    for to in ("code", "json", "non", "tatham"):  # these hold both
+        assert one(service.convert(long, to)).puzzle == long.puzzle
+
+
+def test_convert_refuses_a_text_that_reads_back_as_another_puzzle() -> None:
+    item = one(PATTERN)
+    other = service.convert(one("3x2:1/1/1/2/1"), "code")
+    wrong = dataclasses.replace(item.genre, format_code=lambda puzzle: other)
+    with pytest.raises(CodeError, match=r"cannot be written as code: .*reads back as another"):
+        service.convert(dataclasses.replace(item, genre=wrong), "code")

@@ -18,18 +18,25 @@ import math
 import re
 import stat
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from gridproof.core import registry
 from gridproof.core.codes import format_size
-from gridproof.core.contract import Genre, Health, Request
+from gridproof.core.contract import Format, Genre, Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GridproofError, quote
-from gridproof.core.grid import bits, partial_rows
-from gridproof.core.outcome import Verdict
-from gridproof.core.trace import Step, Violation
+from gridproof.core.grid import partial_rows
+from gridproof.core.trace import Violation
+from gridproof.results import Board as Board
+from gridproof.results import Counted as Counted
+from gridproof.results import GenreInfo as GenreInfo
+from gridproof.results import Grid as Grid
+from gridproof.results import Loaded as Loaded
+from gridproof.results import Solved as Solved
+from gridproof.results import step_to_json as step_to_json
+from gridproof.results import violation_to_json as violation_to_json
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
 MAX_JSON_DIGITS = 18
@@ -39,163 +46,8 @@ FORMATS = ("code", "url", "json")
 _URL_HOSTS = ("puzz.link", "pzv.jp")
 _URL_MODES = ("_edit", "_play")
 
-Grid = tuple[str, ...]
-"""A grid as rows of text, one string per row."""
 Seconds = float | Deadline | None
 """A time limit: seconds from now, a `Deadline` (which the caller may cancel), or None."""
-
-
-@dataclass(frozen=True, slots=True)
-class Loaded:
-    """One puzzle read from a source, with what a corpus says about it."""
-
-    id: str
-    genre: Genre[Any] = field(repr=False)
-    puzzle: Any
-    expected: str | None = None
-    solution: int | None = None
-    """The corpus solution as a shaded-cell mask (bit row * width + col)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Counted:
-    """The solutions of one puzzle counted up to a limit: the verdict, each solution found
-    as rows of text, and what the count cost."""
-
-    id: str
-    genre: str
-    verdict: Verdict
-    solutions: tuple[Grid, ...]
-    elapsed_s: float
-    nodes: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "genre": self.genre,
-            "outcome": str(self.verdict),
-            "solutions": [list(rows) for rows in self.solutions],
-            "elapsed_s": self.elapsed_s,
-            "nodes": self.nodes,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Solved:
-    """How far one rung of the ladder gets alone: the grid it leaves (`#` shaded, `.` empty,
-    `?` undecided), the fraction of cells it decided, and its steps in order."""
-
-    id: str
-    rung: str
-    decided: float
-    grid: Grid
-    steps: tuple[Step, ...]
-    contradiction: Violation | None = None
-    timed_out: bool = False
-    notes: tuple[str, ...] = ()
-    """What the rules skipped as too costly for this board, in words."""
-
-    @property
-    def complete(self) -> bool:
-        """Whether the rung decided every cell without a contradiction."""
-        return self.decided == 1.0 and self.contradiction is None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "rules": self.rung,
-            "decided": round(self.decided, 4),
-            "grid": list(self.grid),
-            "steps": [step_to_json(step) for step in self.steps],
-            "contradiction": None if self.contradiction is None else self.contradiction.text,
-            "timed_out": self.timed_out,
-            "notes": list(self.notes),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """A generated board proven unique, with the seed that rebuilds it, its grade and the
-    generator's evidence. `solution` is a shaded-cell mask."""
-
-    genre: Genre[Any] = field(repr=False)
-    puzzle: Any
-    code: str
-    seed: int
-    solution: int
-    difficulty: str
-    metrics: Mapping[str, Any]
-    health: Health
-    score: float = 0.0
-    """The ladder's numeric difficulty (see `core.ladder.rate`)."""
-
-    @property
-    def generator(self) -> str:
-        """The generator version that, with the request and seed, rebuilds the board."""
-        return self.genre.generator
-
-    @property
-    def size(self) -> str:
-        return format_size(self.puzzle.width, self.puzzle.height)
-
-    @property
-    def solution_rows(self) -> Grid:
-        """The solution as the genre writes a grid."""
-        return tuple(self.genre.format_grid(self.puzzle, self.solution))
-
-    @property
-    def loaded(self) -> Loaded:
-        """The board as a loaded puzzle (named by its code), to count, solve or hint."""
-        return Loaded(self.code, self.genre, self.puzzle, str(Verdict.UNIQUE), self.solution)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "genre": self.genre.name,
-            "code": self.code,
-            "seed": self.seed,
-            "size": self.size,
-            "puzzle": self.genre.to_json(self.puzzle),
-            "solution": list(self.solution_rows),
-            "difficulty": self.difficulty,
-            "score": self.score,
-            "generator": self.generator,
-            "metrics": dict(self.metrics),
-            "health": self.health.as_dict(),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class GenreInfo:
-    """A registered genre's name, title and the rungs of its ladder."""
-
-    name: str
-    title: str
-    rungs: tuple[str, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "title": self.title, "rungs": list(self.rungs)}
-
-
-def step_to_json(step: Step) -> dict[str, Any]:
-    """A ladder step as the CLI and the web show it (cells as lists, lowest first)."""
-    return {
-        "rule": step.rule,
-        "text": step.text,
-        "shaded": list(bits(step.shaded)),
-        "empty": list(bits(step.empty)),
-        "cells": list(step.cells),
-        "regions": list(step.regions),
-    }
-
-
-def violation_to_json(violation: Violation) -> dict[str, Any]:
-    """A broken rule as the CLI and the web show it."""
-    return {
-        "rule": violation.rule,
-        "text": violation.text,
-        "cells": list(violation.cells),
-        "regions": list(violation.regions),
-    }
 
 
 # --- the calls ---------------------------------------------------------------------------
@@ -213,6 +65,9 @@ def load(source: str, *, files: bool = True) -> list[Loaded]:
         return [_load_url(text)]
     if files and _is_file(text):
         return _load_file(Path(text))
+    written = _load_format(text, text if "\n" not in text else "", "source")
+    if written is not None:
+        return [written]
     head = text.split(".", 1)[0]
     if head in registry.genres():
         return [_load_code(text, head)]
@@ -338,18 +193,56 @@ def validate(loaded: Loaded, rows: Sequence[str]) -> list[Violation]:
     return loaded.genre.validate(loaded.puzzle, shaded)
 
 
+def formats() -> tuple[str, ...]:
+    """Every format `convert` writes: codes, URLs, JSON and each genre's own formats."""
+    own = {fmt.name for genre in registry.genres().values() for fmt in genre.formats}
+    return FORMATS + tuple(sorted(own))
+
+
 def convert(loaded: Loaded, to: str) -> str:
-    """The puzzle as a code, a puzz.link URL or compact JSON (with its id and genre)."""
+    """The puzzle as a code, a puzz.link URL, compact JSON (with its id and genre) or one
+    of its genre's own formats (with the solution where the format holds one and it is
+    known). What is written is read back first: a board the format cannot hold (too
+    large, a clue it cannot spell) is a `CodeError` saying so, never a text its reader
+    would refuse."""
     genre, puzzle = loaded.genre, loaded.puzzle
-    if to == "code":
-        return genre.format_code(puzzle)
-    if to == "url":
-        return genre.format_url(puzzle)
-    if to == "json":
-        body = {k: v for k, v in genre.to_json(puzzle).items() if k not in ("id", "genre")}
-        obj = {"id": loaded.id, "genre": genre.name, **body}
-        return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-    raise CodeError(f"unknown format {quote(to)}; formats: {', '.join(FORMATS)}")
+    writers: dict[str, tuple[Callable[[], str], Callable[[str], Any]]] = {
+        "code": (lambda: genre.format_code(puzzle), genre.parse_code),
+        "url": (lambda: genre.format_url(puzzle), genre.parse_url),
+        "json": (lambda: _to_json_text(loaded), lambda text: genre.from_json(json.loads(text))),
+    }
+    for fmt in genre.formats:
+        writers[fmt.name] = _own_format(fmt, loaded)
+    if to not in writers:
+        known = formats() if to not in formats() else tuple(writers)
+        whose = "" if to not in formats() else f" for {genre.title}"
+        raise CodeError(f"unknown format {quote(to)}{whose}; formats: {', '.join(known)}")
+    write, read = writers[to]
+    cannot = f"{genre.title} {format_size(puzzle.width, puzzle.height)} cannot be written as {to}"
+    try:
+        text = write()
+        if read(text) != puzzle:
+            raise CodeError("it reads back as another puzzle")
+    except GridproofError as error:
+        raise CodeError(f"{cannot}: {_one_line(error)}") from None
+    return text
+
+
+def _own_format(fmt: Format[Any], loaded: Loaded) -> tuple[Callable[[], str], Callable[[str], Any]]:
+    def write() -> str:
+        return fmt.format(loaded.puzzle, loaded.solution)
+
+    def read(text: str) -> Any:
+        return fmt.parse(text)[0]
+
+    return write, read
+
+
+def _to_json_text(loaded: Loaded) -> str:
+    genre = loaded.genre
+    body = {k: v for k, v in genre.to_json(loaded.puzzle).items() if k not in ("id", "genre")}
+    obj = {"id": loaded.id, "genre": genre.name, **body}
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
 def largest_boards() -> str:
@@ -426,7 +319,24 @@ def _load_file(path: Path) -> list[Loaded]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise CodeError(f"{where} is not UTF-8 text (byte {error.start})") from None
+    if not text.lstrip().startswith("{"):
+        suffix = path.suffix.lower().removeprefix(".")
+        written = _load_format(text, path.stem, where, suffix)
+        if written is not None:
+            return [written]
     return _load_document(text, path.stem, where)
+
+
+def _load_format(text: str, ident: str, where: str, name: str = "") -> Loaded | None:
+    """The puzzle of `text` in a genre's own format (one that sniffs it, or the format
+    called `name`, a file's suffix), or None when no genre's format claims it."""
+    for genre in registry.genres().values():
+        for fmt in genre.formats:
+            if fmt.name == name or fmt.sniff(text):
+                place = f"{where} ({fmt.name})"
+                puzzle, solution = _parse(partial(fmt.parse, text), place)
+                return Loaded(ident or f"{fmt.name} text", genre, puzzle, None, solution)
+    return None
 
 
 def parse_json(text: str, where: str) -> Any:

@@ -28,6 +28,7 @@ from typing import Any
 
 from gridproof import cli, service
 from gridproof.core import registry
+from gridproof.core.contract import Genre
 from tests.fuzz.harness import (
     ACCEPTED,
     ODD_IDS,
@@ -136,7 +137,7 @@ def cli_seeds(space: Workspace) -> list[list[str]]:
             ["solve", code, "--rules", genre.ladder.top, "--json"],
             ["validate", code, "--grid", rows, "--json"],
             ["validate", code, "--grid", rows.replace("/", ",")],
-            ["convert", code, "--to", rng_pick(service.FORMATS, len(code))],
+            ["convert", code, "--to", rng_pick(_targets(genre), len(code))],
             ["fix", code, "--keep", rows, "--limit", "2", "--deadline", "1", "--json"],
             ["fix", code, "--make-unique", "--deadline", "1"],
         ]
@@ -314,3 +315,8 @@ class CliTarget(Target):
         if self._parser is not None:
             cli._parser = self._parser
         self.space.close()
+
+
+def _targets(genre: Genre[Any]) -> tuple[str, ...]:
+    """The formats `convert` writes for `genre`: codes, URLs, JSON and its own."""
+    return (*service.FORMATS, *(fmt.name for fmt in genre.formats))

@@ -23,6 +23,7 @@ from urllib.parse import quote as url_quote
 
 from gridproof import bank, service
 from gridproof.core import registry
+from gridproof.core.contract import Genre
 from gridproof.core.errors import GenerationError
 from tests.fuzz.cli_target import rng_pick
 from tests.fuzz.harness import (
@@ -100,7 +101,7 @@ def api_bodies(board: service.Board) -> dict[str, dict[str, Any]]:
     keep = list(board.solution_rows)
     return {
         "/api/count": {"source": code, "limit": 2, "deadline_s": 1.0},
-        "/api/convert": {"source": code, "to": rng_pick(service.FORMATS, len(code))},
+        "/api/convert": {"source": code, "to": rng_pick(_targets(genre), len(code))},
         "/api/validate": {"source": code, "grid": keep},
         "/api/new": {"genre": genre.name, "size": "5x5", "difficulty": None, "exclude": []},
         "/api/hint": {"code": code, "marks": marks, "version": 3, "reveal": False},
@@ -348,3 +349,8 @@ def reproduce_call(case: Call) -> str:
     body = "" if case.body is None else f", content={case.body[:600]!r}"
     headers = f", headers={case.headers!r}" if case.headers else ""
     return f"client.request({case.method!r}, {case.url!r}{body}{headers})"
+
+
+def _targets(genre: Genre[Any]) -> tuple[str, ...]:
+    """The formats `convert` writes for `genre`: codes, URLs, JSON and its own."""
+    return (*service.FORMATS, *(fmt.name for fmt in genre.formats))

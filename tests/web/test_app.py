@@ -171,6 +171,21 @@ def test_convert(client: TestClient, norinori: Genre, to: str) -> None:
     assert body["result"] == service.convert(item, to)
 
 
+@pytest.mark.parametrize("to", ["tatham", "non", "code"])
+def test_convert_reads_and_writes_a_genre_s_own_formats(client: TestClient, to: str) -> None:
+    non = "width 4\nheight 4\nrows\n1,1\n2\n1\n1\ncolumns\n2\n1\n2\n1\n"
+    for source in ("4x4:2/1/2/1/1.1/2/1/1", non):
+        response = client.post("/api/convert", json={"source": source, "to": to})
+        assert response.status_code == 200, response.text
+        result = response.json()["result"]
+        assert service.load(result)[0].puzzle == service.load(source)[0].puzzle
+    too_long = "512x1:" + "/".join(["1"] * 512) + "/512"
+    assert_error(
+        client.post("/api/convert", json={"source": too_long, "to": "url"}),
+        "512x1 cannot be written as url: clue 512 is too large",
+    )
+
+
 def test_validate(client: TestClient, norinori: Genre) -> None:
     solved = client.post("/api/validate", json={"source": URL, "grid": SOLUTION}).json()
     assert solved == {"id": URL, "solved": True, "violations": []}
@@ -237,7 +252,9 @@ def test_malformed_bodies_are_400(
 @pytest.mark.parametrize(
     ("body", "fragment"),
     [
-        ({"source": URL, "to": "svg"}, "to: Input should be 'code', 'url' or 'json'"),
+        ({"source": URL, "to": "svg"}, "unknown format 'svg'; formats: code, url, json, non"),
+        ({"source": URL, "to": "tatham"}, "unknown format 'tatham' for Norinori"),
+        ({"source": "4x4:2/1/2/1/1.1/2/1/1", "to": "nope"}, "unknown format 'nope'"),
         ({"source": URL}, "to: Field required"),
         ({"source": "nothing", "to": "url"}, "'nothing' is not a puzzle code"),
     ],

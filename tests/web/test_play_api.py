@@ -199,6 +199,15 @@ def test_a_puzzle_by_code_and_by_puzzlink_url(client: TestClient, genre: Genre) 
     assert imported["data"] == made["data"]
 
 
+def test_the_player_imports_a_pattern_id_and_non_text(client: TestClient) -> None:
+    pattern = "4x4:2/1/2/1/1.1/2/1/1"
+    non = "width 4\nheight 4\nrows\n1,1\n2\n1\n1\ncolumns\n2\n1\n2\n1\n"
+    by_pattern = client.get("/api/puzzle", params={"code": pattern}).json()
+    assert by_pattern["verification"]["verdict"] == "unique"
+    assert by_pattern["code"].startswith("nonogram.")
+    assert client.get("/api/puzzle", params={"code": non}).json()["code"] == by_pattern["code"]
+
+
 def test_an_imported_puzzle_is_counted_and_may_be_ambiguous(client: TestClient) -> None:
     url = "https://puzz.link/p?norinori/5/5/cag4ocjo"
     body = client.get("/api/puzzle", params={"code": url}).json()

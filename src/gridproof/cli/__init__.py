@@ -8,6 +8,7 @@ gave up before the count, `bank import` when some boards were not kept.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 from collections.abc import Sequence
 
@@ -24,7 +25,8 @@ from gridproof.cli.common import (
     _say_error,
     _silence_stdout,
 )
-from gridproof.core.errors import GenerationError, GridproofError
+from gridproof.core import registry
+from gridproof.core.errors import GenerationError, GridproofError, quote
 from gridproof.version import __version__
 
 __all__ = ["main"]
@@ -32,18 +34,18 @@ __all__ = ["main"]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line `argv` (default: `sys.argv[1:]`) and return the exit status."""
+    args = None
     try:
         try:
             args = _parser().parse_args(argv)
         except SystemExit as done:  # --help, --version
             return done.code if isinstance(done.code, int) else EXIT_OK
-        status: int = args.run(args)
-        return status
+        return _run(args)
     except GenerationError as error:
         _say_error(f"{error}; health: {json.dumps(error.health)}")
         return EXIT_INVALID
     except (UsageError, GridproofError) as error:
-        _say_error(str(error))
+        _say_error(_with_help(str(error), getattr(args, "command", None)))
         return EXIT_USAGE
     except MemoryError:
         _say_error("out of memory: the board needs more memory than this machine gives")
@@ -55,13 +57,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_PIPE
 
 
+def _run(args: argparse.Namespace) -> int:
+    """The command, its results written to `--output` when one is given."""
+    output = getattr(args, "output", None)
+    if output in (None, "-"):
+        status: int = args.run(args)
+        return status
+    try:
+        file = open(output, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+    except OSError as error:
+        raise UsageError(f"cannot write {quote(output)}: {error.strerror or error}") from None
+    with file, contextlib.redirect_stdout(file):
+        status = args.run(args)
+    return status
+
+
+def _with_help(message: str, command: str | None) -> str:
+    """`message` pointing to the subcommand's help (argparse's own errors already do)."""
+    if command is None or "--help'" in message:
+        return message
+    return f"{message} (see '{command} --help')"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="gridproof",
         description="Pencil puzzles proven to have exactly one solution.",
         epilog="SOURCE: a puzzle code (GENRE.VERSION.PARAMS.PAYLOAD), a puzz.link URL, "
-        'or a JSON file holding one puzzle or a corpus {"genre", "puzzles": [...]} '
-        f"(at most {service.MAX_FILE_BYTES // 2**20} MB). The largest boards read: "
+        'a JSON file holding one puzzle or a corpus {"genre", "puzzles": [...]} '
+        f"or a genre's own format ({_own_formats()}), as text or a file; '-' reads it from "
+        "standard input (or one source a line, in its first word, as generate prints them) "
+        f"(files at most {service.MAX_FILE_BYTES // 2**20} MB). The largest boards read: "
         f"{service.largest_boards()}; larger ones are refused.",
     )
     parser.add_argument("--version", action="version", version=f"gridproof {__version__}")
@@ -72,3 +98,11 @@ def _parser() -> argparse.ArgumentParser:
     puzzle_commands.add_tools(commands)
     bank_commands.add_commands(commands)
     return parser
+
+
+def _own_formats() -> str:
+    return "; ".join(
+        f"{genre.title}: {fmt.name}, {fmt.help}"
+        for _, genre in sorted(registry.genres().items())
+        for fmt in genre.formats
+    )

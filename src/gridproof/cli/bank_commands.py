@@ -13,6 +13,7 @@ from gridproof.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
     _add_json,
+    _add_output,
     _command,
     _count_arg,
     _emit,
@@ -76,6 +77,7 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     export = _command(actions, "export", _bank_export, "print the bank's boards, one a line")
     export.add_argument("--format", choices=bankio.EXPORT_FORMATS, default="jsonl")
     export.add_argument("--genre", metavar="G", help="only this genre's boards")
+    _add_output(export)
     load = _command(actions, "import", _bank_import, "count boards from a file and bank them")
     load.add_argument(
         "file", metavar="FILE", help="JSON lines of codes or puzz.link URLs (or bare ones)"

@@ -14,10 +14,11 @@ from typing import Any, NoReturn, TypeVar
 
 from gridproof import service
 from gridproof.core.codes import parse_size
-from gridproof.core.errors import GridproofError, quote
+from gridproof.core.errors import CodeError, GridproofError, quote
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_PIPE, EXIT_INTERRUPT = 0, 1, 2, 141, 130
 MAX_GRID_FILE_BYTES = 1024 * 1024
+STDIN = "-"
 _N = TypeVar("_N", int, float)
 
 
@@ -37,8 +38,14 @@ def _command(
     text: str,
 ) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = commands.add_parser(name, help=text, description=text)
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, command=parser.prog)
     return parser
+
+
+def _add_output(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="write the results to FILE ('-': standard output)"
+    )
 
 
 def _add_deadline(parser: argparse.ArgumentParser) -> None:
@@ -49,6 +56,7 @@ def _add_deadline(parser: argparse.ArgumentParser) -> None:
 
 def _add_json(parser: argparse.ArgumentParser, text: str) -> None:
     parser.add_argument("--json", action="store_true", help=text)
+    _add_output(parser)
 
 
 def _size_arg(text: str) -> tuple[int, int]:
@@ -110,19 +118,86 @@ def _number(text: str, kind: Callable[[str], _N], what: str) -> _N:
 
 
 def _load_all(sources: Sequence[str]) -> list[service.Loaded]:
-    """Every puzzle of every source, all read before any work starts."""
-    return [item for source in sources for item in service.load(source)]
+    """Every puzzle of every source, all read before any work starts; `-` is standard
+    input (once)."""
+    if list(sources).count(STDIN) > 1:
+        raise UsageError("standard input ('-') can be read only once")
+    return [item for source in sources for item in _load(source)]
+
+
+def _load(source: str) -> list[service.Loaded]:
+    """The puzzles of one SOURCE. Standard input holds one source (a JSON corpus, a `.non`
+    text, ...) or, one a line, what `generate` prints (a code first, or JSON lines)."""
+    if source != STDIN:
+        return service.load(source)
+    text = _read_stdin(service.MAX_FILE_BYTES, "SOURCE")
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    sources = [_source_of(line) for line in lines]
+    if lines and (len(lines) > 1 or sources[0] != lines[0]) and _loads(sources[0]):
+        return [
+            item
+            for number, source in enumerate(sources, 1)
+            for item in _at(f"standard input line {number}", source)
+        ]
+    return _at("standard input", text)
+
+
+def _source_of(line: str) -> str:
+    """The source a line of `generate`'s output names: its first word, or the `code` of a
+    JSON line."""
+    if line.startswith("{"):
+        try:
+            board = json.loads(line)
+        except (ValueError, RecursionError):
+            return line
+        code = board.get("code") if isinstance(board, dict) else None
+        return code if isinstance(code, str) else line
+    return line.split()[0]
+
+
+def _loads(source: str) -> bool:
+    try:
+        service.load(source, files=False)
+    except GridproofError:
+        return False
+    return True
+
+
+def _at(where: str, source: str) -> list[service.Loaded]:
+    try:
+        return service.load(source, files=False)
+    except GridproofError as error:
+        raise CodeError(f"{where}: {error}") from None
+
+
+def _read_stdin(limit: int, what: str) -> str:
+    """Standard input as text, at most `limit` bytes (a larger input is an error)."""
+    if sys.stdin is None:
+        raise UsageError(f"{what} '-': there is no standard input")
+    try:
+        raw = sys.stdin.buffer.read(limit + 1)
+    except (OSError, AttributeError) as error:
+        raise UsageError(f"{what} '-': cannot read standard input ({error})") from None
+    if len(raw) > limit:
+        raise UsageError(f"{what} '-': standard input is larger than {limit // 2**20} MB")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{what} '-': standard input is not UTF-8 (byte {error.start})") from None
 
 
 def _load_one(source: str, command: str) -> service.Loaded:
-    items = service.load(source)
+    items = _load(source)
     if len(items) != 1:
         raise UsageError(f"{command} needs one puzzle; {quote(source)} holds {len(items)}")
     return items[0]
 
 
 def _grid_rows(text: str) -> list[str]:
-    """Rows from `a/b/c`, `a,b,c` or the path of a text file with one row per line."""
+    """Rows from `a/b/c`, `a,b,c`, the path of a text file with one row per line, or `-`
+    for standard input."""
+    if text == STDIN:
+        return _rows(_read_stdin(MAX_GRID_FILE_BYTES, "--grid").splitlines(), text)
     path = Path(text)
     try:
         is_file = path.is_file()
@@ -137,6 +212,10 @@ def _grid_rows(text: str) -> list[str]:
             raise UsageError(f"cannot read grid file {quote(text)}: {error}") from None
     else:
         lines = text.replace(",", "/").split("/")
+    return _rows(lines, text)
+
+
+def _rows(lines: Sequence[str], text: str) -> list[str]:
     rows = [line.strip() for line in lines if line.strip()]
     if not rows:
         raise UsageError(f"--grid {quote(text)} holds no rows")

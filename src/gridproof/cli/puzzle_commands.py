@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from gridproof.cli.common import (
     UsageError,
     _add_deadline,
     _add_json,
+    _add_output,
     _command,
     _count_arg,
     _emit,
@@ -26,6 +28,7 @@ from gridproof.cli.common import (
     _load_one,
     _Parser,
     _port,
+    _say_note,
     _seconds,
     _seed,
     _size,
@@ -35,6 +38,10 @@ from gridproof.core import registry
 from gridproof.core.contract import Genre
 from gridproof.core.errors import quote
 from gridproof.core.grid import cell_name
+from gridproof.core.outcome import Verdict
+
+RANDOM_SEEDS = 2**31
+"""A seed picked at random is below this (the seeds the web and the bank take)."""
 
 
 def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -44,12 +51,25 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     count.add_argument(
         "--limit", type=_limit, default=2, help="stop after N solutions (at least 2; default 2)"
     )
+    count.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 when an outcome differs from the puzzle's `expected` or is timeout",
+    )
     _add_deadline(count)
     _add_json(count, "one JSON object per puzzle per line")
 
     solve = _command(commands, "solve", _solve, "run one rung of the ladder and show its steps")
     solve.add_argument("sources", nargs="+", metavar="SOURCE")
-    solve.add_argument("--rules", required=True, metavar="RUNG", help="the rung of the ladder")
+    solve.add_argument(
+        "--rules",
+        required=True,
+        metavar="RUNG",
+        help="the rung of the ladder, cheapest first: "
+        + "; ".join(
+            f"{g.title}: {', '.join(g.rungs)}" for _, g in sorted(registry.genres().items())
+        ),
+    )
     _add_deadline(solve)
     _add_json(solve, "one JSON object per puzzle per line")
 
@@ -59,13 +79,15 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
         "--grid",
         required=True,
         metavar="ROWS",
-        help="rows joined by '/' or ',' (e.g. '##../....'), or a text file of rows",
+        help="rows joined by '/' or ',' (e.g. '##../....'), a text file of rows, or '-' for "
+        "standard input",
     )
     _add_json(check, "print the violations as JSON")
 
     convert = _command(commands, "convert", _convert, "print puzzles in another format")
     convert.add_argument("sources", nargs="+", metavar="SOURCE")
-    convert.add_argument("--to", required=True, choices=service.FORMATS)
+    convert.add_argument("--to", required=True, choices=service.formats())
+    _add_output(convert)
 
     _add_generate(commands)
 
@@ -77,6 +99,7 @@ def add_tools(commands: argparse._SubParsersAction[_Parser]) -> None:
     study.add_argument("--boards", type=_count_arg, default=60, help="boards per size (default 60)")
     study.add_argument("--seed", type=_seed, default=1, help="first seed (default 1)")
     _add_deadline(study)
+    _add_output(study)
 
     serve = _command(commands, "serve", _serve, "run the web app")
     serve.add_argument("--host", default="127.0.0.1")
@@ -126,7 +149,7 @@ def _count(args: argparse.Namespace) -> int:
         verdict = str(result.verdict)
         tally[verdict] = tally.get(verdict, 0) + 1
         mismatched = item.expected is not None and item.expected != verdict
-        mismatches += mismatched
+        mismatches += mismatched or (args.check and result.verdict is Verdict.TIMEOUT)
         if args.json:
             _emit_json(result.to_json())
             continue
@@ -141,7 +164,7 @@ def _count(args: argparse.Namespace) -> int:
     if not args.json and len(items) > 1:
         summary = ", ".join(f"{n} {verdict}" for verdict, n in sorted(tally.items()))
         _emit(f"{len(items)} puzzles: {summary}; {mismatches} not as expected")
-    return EXIT_OK
+    return EXIT_INVALID if args.check and mismatches else EXIT_OK
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -172,6 +195,8 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
+    if args.source == args.grid == "-":
+        raise UsageError("SOURCE and --grid cannot both be '-' (standard input is read once)")
     item = _load_one(args.source, "validate")
     violations = service.validate(item, _grid_rows(args.grid))
     if args.json:
@@ -190,17 +215,20 @@ def _validate(args: argparse.Namespace) -> int:
 
 def _convert(args: argparse.Namespace) -> int:
     for item in _load_all(args.sources):
-        _emit(service.convert(item, args.to))
+        _emit(service.convert(item, args.to).removesuffix("\n"))
     return EXIT_OK
 
 
 def _generate(args: argparse.Namespace) -> int:
     width, height = args.size
     options = {option.name: getattr(args, option.name) for option in args.genre_options}
+    seed = secrets.randbelow(RANDOM_SEEDS) if args.seed is None else args.seed
     for index in range(args.count):
         board = service.generate(
-            args.genre, width, height, args.seed + index, args.difficulty, args.deadline, options
+            args.genre, width, height, seed + index, args.difficulty, args.deadline, options
         )
+        if args.seed is None and index == 0:
+            _say_note(f"seed {seed} (picked at random; --seed {seed} makes these boards again)")
         if args.json:
             _emit_json(board.to_json())
             continue
@@ -221,7 +249,7 @@ def _study(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import uvicorn  # only this command needs the web stack
+    uvicorn = _web_stack()
 
     # The app reads its settings from the environment (see gridproof.web.app), so that
     # `--reload` workers and the bank's filler process see them too.
@@ -239,6 +267,19 @@ def _serve(args: argparse.Namespace) -> int:
         workers=None if args.reload == "yes" else args.workers,
     )
     return EXIT_OK
+
+
+def _web_stack() -> Any:
+    """The uvicorn module, or one line saying how to install the `web` extra."""
+    try:
+        import fastapi  # noqa: F401  (only this command needs the web stack)
+        import uvicorn
+    except ImportError as error:
+        raise UsageError(
+            f"gridproof serve needs the web extra ({error.name} is not installed): "
+            "pip install 'gridproof[web]'"
+        ) from None
+    return uvicorn
 
 
 def _served_hosts(host: str, allowed: Sequence[str]) -> list[str]:
@@ -268,11 +309,33 @@ def _add_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
     kinds = generate.add_subparsers(title="genres", metavar="GENRE", required=True)
     for genre in registry.genres().values():
         kind = kinds.add_parser(genre.name, help=f"generate {genre.title} puzzles")
-        kind.set_defaults(genre=genre.name, genre_options=genre.options)
-        kind.add_argument("--size", type=_size_arg, required=True, metavar="WxH")
-        kind.add_argument("--seed", type=_seed, required=True, metavar="S")
-        kind.add_argument("--count", type=_count_arg, default=1, metavar="N")
-        kind.add_argument("--difficulty", choices=genre.difficulties)
+        kind.set_defaults(genre=genre.name, genre_options=genre.options, command=kind.prog)
+        (min_w, min_h), (max_w, max_h) = genre.sizes
+        kind.add_argument(
+            "--size",
+            type=_size_arg,
+            required=True,
+            metavar="WxH",
+            help=f"width x height, from {min_w}x{min_h} to {max_w}x{max_h}",
+        )
+        kind.add_argument(
+            "--seed",
+            type=_seed,
+            metavar="S",
+            help="the first board's seed (default: one picked at random, and printed)",
+        )
+        kind.add_argument(
+            "--count",
+            type=_count_arg,
+            default=1,
+            metavar="N",
+            help="boards to make, from seeds S, S+1, ... (default 1)",
+        )
+        kind.add_argument(
+            "--difficulty",
+            choices=genre.difficulties,
+            help="the grade (default: the seed picks one of those the size offers)",
+        )
         kind.add_argument(
             "--deadline",
             type=_seconds,

@@ -10,6 +10,7 @@ from gridproof import picture, service, workshop
 from gridproof.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
+    UsageError,
     _add_json,
     _command,
     _count_arg,
@@ -80,11 +81,11 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _fix(args: argparse.Namespace) -> int:
+    if args.keep == "-" and "-" in args.sources:
+        raise UsageError("SOURCE and --keep cannot both be '-' (standard input is read once)")
     items = _load_all(args.sources)
-    keeps = [
-        workshop.parse_keep(item, None if args.keep is None else _grid_rows(args.keep))
-        for item in items
-    ]
+    keep_rows = None if args.keep is None else _grid_rows(args.keep)
+    keeps = [workshop.parse_keep(item, keep_rows) for item in items]
     all_unique = True
     for item, keep in zip(items, keeps, strict=True):
         deadline = service.as_deadline(args.deadline)

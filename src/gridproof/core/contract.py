@@ -161,6 +161,23 @@ class Oracle:
 
 
 @dataclass(frozen=True, slots=True)
+class Format(Generic[P]):
+    """One more text format a genre reads and writes (Nonogram's Pattern IDs, `.non`).
+
+    `sniff(text)` says whether `text` looks like this format (cheap, never raises);
+    `parse(text)` gives the puzzle and the solution the text records (None if it records
+    none) or raises `CodeError`; `format(puzzle, solution)` writes it (with the solution
+    where the format holds one) and round-trips with `parse`.
+    """
+
+    name: str
+    help: str
+    sniff: Callable[[str], bool]
+    parse: Callable[[str], tuple[P, int | None]]
+    format: Callable[[P, int | None], str]
+
+
+@dataclass(frozen=True, slots=True)
 class Genre(Generic[P]):
     """Everything a genre is, as functions and data (see STYLE.md, "The genre contract").
 
@@ -216,6 +233,9 @@ class Genre(Generic[P]):
     from_picture: Callable[[int, int, int], P] | None = None
     """The puzzle whose solution is a picture (width, height, shaded mask), for genres whose
     clues are read off their picture (Nonogram); None elsewhere."""
+    formats: tuple[Format[P], ...] = ()
+    """Text formats besides codes, URLs and JSON: every SOURCE reads them and `convert`
+    writes them."""
 
     def offered(self, width: int, height: int) -> tuple[str, ...]:
         """The grades `generate` delivers at `width` × `height`, easiest first."""

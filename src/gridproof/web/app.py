@@ -28,7 +28,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -71,8 +71,9 @@ Source = Annotated[
     Field(
         min_length=1,
         max_length=MAX_SOURCE_CHARS,
-        description="a puzzle code, a puzz.link URL or a JSON puzzle (no file paths); the "
-        f"largest boards read: {service.largest_boards()}",
+        description="a puzzle code, a puzz.link URL, a JSON puzzle, a Pattern game ID or "
+        ".non text (no file paths); the largest boards read: "
+        f"{service.largest_boards()}",
     ),
 ]
 Rows = Annotated[
@@ -190,7 +191,11 @@ class CountRequest(_Body):
 
 class ConvertRequest(_Body):
     source: Source
-    to: Literal["code", "url", "json"]
+    to: str = Field(
+        min_length=1,
+        max_length=40,
+        description="code, url, json, or one of the genre's own formats (Nonogram: non, tatham)",
+    )
 
 
 class ValidateRequest(_Body):
@@ -475,7 +480,8 @@ async def puzzle(
         Query(
             min_length=1,
             max_length=MAX_SOURCE_CHARS,
-            description="a puzzle code or a puzz.link URL (a share link's `code`)",
+            description="a puzzle code, a puzz.link URL or a Pattern game ID "
+            "(a share link's `code`)",
         ),
     ],
 ) -> dict[str, Any]:
@@ -657,7 +663,8 @@ async def count(body: CountRequest, request: Request) -> dict[str, Any]:
 
 @app.post("/api/convert")
 def convert(body: ConvertRequest) -> dict[str, Any]:
-    """The first puzzle in `source` as a code, a puzz.link URL or JSON text."""
+    """The first puzzle in `source` as a code, a puzz.link URL, JSON text or one of its
+    genre's own formats (`non`, `tatham`); 400 when the format cannot hold the board."""
     item = _first(body.source)
     return {"id": item.id, "to": body.to, "result": service.convert(item, body.to)}
 

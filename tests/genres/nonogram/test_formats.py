@@ -6,15 +6,26 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gridproof import service
 from gridproof.core.errors import CodeError
 from gridproof.core.rng import Rng
 from gridproof.genres.nonogram.codec import format_code, parse_code, parse_url
-from gridproof.genres.nonogram.formats import format_non, format_pattern, parse_non, parse_pattern
+from gridproof.genres.nonogram.formats import (
+    NonFile,
+    format_non,
+    format_pattern,
+    is_non,
+    is_pattern,
+    parse_non,
+    parse_pattern,
+    read_non,
+)
 from gridproof.genres.nonogram.model import Nonogram, clues_of
 from tests.genres.nonogram.boards import PATTERN_EXAMPLE, board_mix, random_picture
 
@@ -70,13 +81,49 @@ def test_every_format_reads_back_the_same_puzzle() -> None:
 def test_non_reads_properties_blank_lines_and_size_lines() -> None:
     text = (
         'catalogue "x"\ntitle "T"\nrows 2\n\ncolumns 3\n'
-        'rows\n1, 1\n\n0\ncolumns\n1\n0\n1\ngoal "101000"\n'
+        'rows\n1, 1\n0\n\ncolumns\n1\n0\n1\ngoal "101000"\n'
     )
     puzzle = parse_non(text)
     assert puzzle.rows == ((1, 1), ())
     assert puzzle.cols == ((1,), (), (1,))
     assert format_non(puzzle, "T").startswith('title "T"\nwidth 3\nheight 2\n')
     assert parse_non(text.replace("\n", "\r\n")) == puzzle
+    read = read_non(text)
+    assert read.goal == 0b101
+    assert read.properties == (("catalogue", "x"), ("title", "T"))
+
+
+def test_a_blank_line_in_a_section_is_an_empty_line() -> None:
+    text = "width 3\nheight 3\nrows\n1\n\n1\ncolumns\n1,1\n\n\n"
+    puzzle = parse_non(text)
+    assert puzzle.rows == ((1,), (), (1,))
+    assert puzzle.cols == ((1, 1), (), ())
+    assert parse_non(text.replace("\n\n1\n", "\n0\n1\n").replace("\n\n\n", "\n0\n0\n")) == puzzle
+
+
+def test_non_writes_titles_escaped_goal_and_properties_and_reads_them_back() -> None:
+    puzzle = clues_of(3, 2, 0b100_011)
+    title = 'x "q" \\ y'
+    text = format_non(puzzle, title, goal=0b100_011, properties=[("author", "A. N. Other")])
+    assert text.startswith('title "x \\"q\\" \\\\ y"\nauthor "A. N. Other"\nwidth 3\n')
+    assert text.endswith('\ngoal "110001"\n')
+    read = read_non(text)
+    assert read == NonFile(puzzle, 0b100_011, (("title", title), ("author", "A. N. Other")))
+    kept = format_non(read.puzzle, goal=read.goal, properties=read.properties)
+    assert kept == text
+    with pytest.raises(CodeError, match="spans lines"):
+        format_non(puzzle, "two\nlines")
+
+
+def test_the_sniffers_tell_the_formats_apart() -> None:
+    assert is_pattern(PATTERN_EXAMPLE)
+    assert is_pattern("4:2/1/2/1/1.1/2/1/1")
+    assert not is_pattern("nonogram.1.4x4.abc")
+    assert not is_pattern("https://puzz.link/p?nonogram/4/4/x")
+    assert is_non(format_non(clues_of(2, 2, 0b0011)))
+    assert is_non("Rows 2\ncolumns 2\nROWS\n1\n1\nColumns\n2\n0\n")
+    assert not is_non("width 2\nheight 2")
+    assert not is_non(PATTERN_EXAMPLE)
 
 
 def test_non_writes_an_empty_line_as_zero() -> None:
@@ -109,6 +156,14 @@ def test_non_writes_an_empty_line_as_zero() -> None:
         (parse_non, "height 0\n", "height '0' is not a positive number"),
         (parse_non, "width 5000\n", "exceeds"),
         (parse_non, "", "no 'rows' section"),
+        (
+            parse_non,
+            "width 2\nheight 1\nrows\n1\n1\ncolumns\n1\n0\n",
+            "line 5: rule '1' is outside",
+        ),
+        (parse_non, 'title "x\nwidth 1\n', "line 1: '\"x' has no closing quote"),
+        (parse_non, "width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal 1\n", "line 8: goal is not 2"),
+        (parse_non, "width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal 01\n", "goal does not fit"),
     ],
 )
 def test_parse_errors_say_where(parse: Callable[[str], Nonogram], text: str, match: str) -> None:
@@ -138,3 +193,31 @@ def test_fuzz_any_text(text: str) -> None:
     _survives(parse_pattern, text)
     _survives(parse_non, text)
     _survives(parse_non, f"width 2\nheight 2\n{text}")
+
+
+def _converted(item: service.Loaded, to: str) -> str | CodeError:
+    try:
+        return service.convert(item, to)
+    except CodeError as error:
+        return error
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["janko-nonogram.json", "hard-nonograms.json"])
+def test_every_corpus_puzzle_converts_to_every_target_and_back(corpus_dir: Path, name: str) -> None:
+    """Each convert target reads back what it wrote, or refuses at write time (puzz.link
+    URLs hold boards up to 100x100 and clues up to 255)."""
+    for item in service.load(str(corpus_dir / name)):
+        too_large = max(item.puzzle.width, item.puzzle.height) > 100
+        for to in service.formats():
+            text = _converted(item, to)
+            if isinstance(text, CodeError):
+                assert to == "url", (item.id, to, text)
+                assert "cannot be written as url" in str(text)
+                too_large = False
+                continue
+            [again] = service.load(text, files=False)
+            assert again.puzzle == item.puzzle, (item.id, to)
+            if to == "non" and item.solution is not None:
+                assert again.solution == item.solution
+        assert not too_large, f"{item.id}: a URL was written for a board over 100x100"

@@ -7,6 +7,7 @@ from gridproof.core.registry import register
 from gridproof.genres.nonogram import (
     brute,
     codec,
+    formats,
     generate,
     model,
     position,
@@ -59,6 +60,7 @@ GENRE: Genre[Nonogram] = register(
         ),
         options=generate.OPTIONS,
         study=study.run_study,
+        formats=formats.FORMATS,
     )
 )
 
