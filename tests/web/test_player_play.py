@@ -352,42 +352,24 @@ def test_rows_are_labelled_and_changes_are_announced(page: Any) -> None:
 # --- Nondango's rule, from the catalog ------------------------------------------------------------
 
 
-def test_nondango_offers_the_catalogs_rules_and_asks_for_the_chosen_one(page: Any) -> None:
-    def catalog(route: Any) -> None:
-        entries = route.fetch().json()
-        for entry in entries:
-            if entry["name"] == "nondango" and "options" not in entry:
-                entry["options"] = [
-                    {
-                        "name": "rule",
-                        "help": "which lines of three are forbidden",
-                        "choices": ["no-three-same", "no-three-black"],
-                        "default": "no-three-same",
-                    }
-                ]
-        route.fulfill(json=entries)
-
+def test_nondango_offers_the_catalogs_rules_and_plays_the_chosen_one(page: Any) -> None:
     asked: list[dict[str, Any]] = []
-
-    def new(route: Any) -> None:
-        body = json.loads(route.request.post_data or "{}")
-        asked.append(dict(body))
-        body.pop("options", None)  # what today's server takes
-        route.continue_(post_data=json.dumps(body))
-
-    page.route("**/api/catalog", catalog)
-    page.route("**/api/new", new)
+    page.on(
+        "request",
+        lambda r: asked.append(json.loads(r.post_data or "{}")) if "/api/new" in r.url else None,
+    )
     page.goto("/")
     page.wait_for_selector("#board[data-code]")
     page.select_option("#genre", "nondango")
     rule = page.locator("#setup-options select[data-option=rule]")
     expect(rule).to_be_visible()
-    assert rule.locator("option").all_inner_texts() == [
-        "no three alike in a line",
-        "no three black in a line",
-    ]
+    words = rule.locator("option").all_inner_texts()
+    assert words == ["no three alike in a line", "no three black in a line"]
     page.select_option("#genre", "norinori")
     expect(rule).to_have_count(0)
+    page.select_option("#genre", "nonogram")  # an option without a default offers "any"
+    pictures = page.locator("#setup-options select[data-option=profile]")
+    expect(pictures).to_have_value("")
     page.select_option("#genre", "nondango")
     page.select_option("#setup-options select[data-option=rule]", "no-three-black")
     page.select_option("#size", "5x5")
@@ -395,5 +377,57 @@ def test_nondango_offers_the_catalogs_rules_and_asks_for_the_chosen_one(page: An
     page.wait_for_function(
         "() => document.getElementById('board').dataset.code.startsWith('nondango.')"
     )
-    assert asked[-1].get("options") == {"rule": "no-three-black"}, asked
+    expect(page.locator("#puzzle-info")).to_contain_text("rule: no three black in a line")
+    assert asked[-1]["options"] == {"rule": "no-three-black"}
+    expect(rule).to_have_value("no-three-black")  # the form shows the puzzle's rule
+    page.select_option("#setup-options select[data-option=rule]", "no-three-same")
+    page.click("#new-game")  # the default rule: from the bank, no options sent
     expect(page.locator("#puzzle-info")).to_contain_text("rule: no three alike in a line")
+    assert "options" not in asked[-1]
+
+
+# --- picking a puzzle ---------------------------------------------------------------------------
+
+
+def test_a_puzzle_picked_from_the_bank_list_is_ticked_once_solved(page: Any) -> None:
+    genre = GENRES[0]
+    open_new(page, genre)
+    page.click("#pick-panel summary")
+    picks = page.locator("#pick-list .pick")
+    expect(picks).to_have_count(3)  # the test bank's boards of this key
+    expect(page.locator("#pick-title")).to_contain_text("3 in the bank")
+    expect(page.locator("#daily-list")).to_contain_text("No puzzle of the day")
+    saved = page.evaluate("Object.keys(JSON.parse(localStorage.getItem('gridproof')).games)")
+    codes = [picks.nth(k).get_attribute("data-code") for k in range(3)]
+    k = next(k for k, c in enumerate(codes) if c not in saved)  # one never opened here
+    chosen = codes[k]
+    picks.nth(k).click()
+    page.wait_for_function(
+        "code => document.getElementById('board').dataset.code === code", arg=chosen
+    )
+    expect(page.locator("#puzzle-info")).to_contain_text("picked from the bank")
+    solve_here(page, genre)
+    expect(picks.nth(k).locator(".tag.solved")).to_be_visible()
+
+
+def test_the_puzzle_of_the_day_opens(page: Any) -> None:
+    genre = GENRES[0]
+    code = open_new(page, genre)
+    today = {
+        "date": "2026-12-01",
+        "boards": [{"genre": genre.name, "code": code, "size": "5x5", "difficulty": "easy"}],
+    }
+    page.route("**/api/daily", lambda route: route.fulfill(json=today))
+    page.click("#new-game")
+    page.wait_for_function(
+        "code => document.getElementById('board').dataset.code !== code", arg=code
+    )
+    page.click("#pick-panel summary")
+    daily = page.locator("#daily-list .pick")
+    expect(daily).to_have_count(1)
+    expect(daily).to_contain_text(f"{genre.title} 5×5 easy")
+    expect(page.locator("#daily-date")).to_have_text("2026-12-01")
+    daily.click()
+    page.wait_for_function(
+        "code => document.getElementById('board').dataset.code === code", arg=code
+    )

@@ -35,6 +35,10 @@ export const puzzle = (code, signal) => call(`/api/puzzle?code=${encodeURICompon
 export const hint = (request) => call('/api/hint', { body: request });
 export const check = (request) => call('/api/check', { body: request });
 export const validate = (code, rows) => call('/api/validate', { body: { source: code, grid: rows } });
+export const boards = ({ genre, size, difficulty, offset = 0, limit = 50 }) => call(
+  `/api/boards?${new URLSearchParams({ genre, size, difficulty, offset, limit })}`,
+);
+export const daily = () => call('/api/daily');
 export const convert = (source, to) => call('/api/convert', { body: { source, to } });
 
 // The workshop (see docs/player.md): a live verdict, repairs, "Make unique", keeping a board.

@@ -6,7 +6,9 @@
 import * as api from './api.js';
 import { EMPTY, Game, SHADED } from './game.js';
 import { Judge } from './judge.js';
+import { Lessons } from './lessons.js';
 import { Messages, announce, say, statusKind } from './messages.js';
+import { Picker } from './picker.js';
 import { PlayBoard } from './playboard.js';
 import { wireRadios } from './radios.js';
 import { asideText, evictionText, reportNotes, watchWrites } from './saves.js';
@@ -27,11 +29,11 @@ const state = {
   loading: null,
   paused: false,
   holdSave: null, // a puzzle whose unreadable save could not be kept aside: never overwritten
-  lessonStep: 0,
   resetArmed: null,
   lastTick: performance.now(),
   workshop: null,
   setup: null,
+  picker: null,
 };
 
 const board = new PlayBoard($('board'), $('board-wrap'), {
@@ -44,6 +46,12 @@ const board = new PlayBoard($('board'), $('board-wrap'), {
   layout: (naturalWidth) => layout(naturalWidth),
   roomWidth: (sided) => (sided ? sidedRoom() : 0),
   zoomed: (zoom, more) => zoomed(zoom, more),
+});
+
+const lessons = new Lessons({
+  store,
+  catalog: state.catalog,
+  resized: () => board.fit(),
 });
 
 const judge = new Judge({
@@ -108,35 +116,6 @@ function labelMarks(data) {
       : 'Mark the rest of a region empty once it holds its shaded cells';
 }
 
-// --- lessons -------------------------------------------------------------------------------
-
-function showLesson(step = 0) {
-  const game = state.game;
-  const genre = game && state.catalog.get(game.view.genre);
-  if (!genre || !genre.lessons.length) return;
-  tick();
-  state.lessonStep = Math.min(step, genre.lessons.length - 1);
-  $('lesson-title').textContent = `How to play ${genre.title}`;
-  $('lesson-list').replaceChildren(...genre.lessons.slice(0, state.lessonStep + 1).map((text, i) => {
-    const item = document.createElement('li');
-    item.textContent = text;
-    if (i === state.lessonStep && i > 0) item.className = 'new';
-    return item;
-  }));
-  $('lesson-step').textContent = `Rule ${state.lessonStep + 1} of ${genre.lessons.length}`;
-  $('lesson-next').hidden = state.lessonStep >= genre.lessons.length - 1;
-  const opened = $('lesson').hidden;
-  $('lesson').hidden = false;
-  if (opened) board.fit();
-}
-
-function closeLesson() {
-  tick();
-  $('lesson').hidden = true;
-  if (state.game) store.markLessonSeen(state.game.view.genre);
-  board.fit();
-}
-
 // --- opening puzzles -----------------------------------------------------------------------
 
 function start(view, origin) {
@@ -176,7 +155,7 @@ function start(view, origin) {
   say(restored === 'restored' && !game.solved ? 'Your marks are restored.' : '');
   updateButtons();
   save();
-  if (!store.lessonSeen(view.genre)) showLesson(0); else if (!$('lesson').hidden) closeLesson();
+  lessons.opened(view.genre);
   state.lastTick = performance.now();
   tick();
   judge.validateSoon();
@@ -197,6 +176,15 @@ function describePuzzle() {
 async function openCode(code, origin) {
   const view = await api.puzzle(code);
   start(view, origin);
+}
+
+async function openPicked(code, origin) {
+  try {
+    await openCode(code, store.game(code)?.origin || origin);
+    board.svg.focus();
+  } catch (error) {
+    say(error.message, 'bad');
+  }
 }
 
 // The words for a New game that did not come: the engine's own message only for a request
@@ -303,6 +291,7 @@ function complete() {
     attempt: game.attempt, origin: game.origin, finished: new Date().toISOString(),
   });
   renderResults(store);
+  if (state.picker) state.picker.refresh();
   updateButtons();
   showDone();
   say('Solved! Every rule is satisfied.', 'good');
@@ -361,7 +350,7 @@ function retry() {
 function tick() {
   const now = performance.now();
   const game = state.game;
-  const running = game && !game.solved && !state.paused && !state.loading && $('lesson').hidden
+  const running = game && !game.solved && !state.paused && !state.loading && !lessons.open
     && document.visibilityState === 'visible' && !$('player').hidden;
   if (running) game.elapsedMs += now - state.lastTick;
   state.lastTick = now;
@@ -469,9 +458,9 @@ function wire() {
   $('resume').addEventListener('click', () => setPaused(false));
   $('done-reset').addEventListener('click', retry);
   $('done-new').addEventListener('click', () => newGame({ focus: true }));
-  $('rules').addEventListener('click', () => showLesson(99));
-  $('lesson-next').addEventListener('click', () => showLesson(state.lessonStep + 1));
-  $('lesson-close').addEventListener('click', closeLesson);
+  $('rules').addEventListener('click', () => { tick(); if (state.game) lessons.show(state.game.view.genre, 99); });
+  $('lesson-next').addEventListener('click', () => lessons.next());
+  $('lesson-close').addEventListener('click', () => { tick(); lessons.close(); });
   $('copy-link').addEventListener('click', async () => {
     const input = $('share-link');
     try {
@@ -565,10 +554,16 @@ async function boot() {
     return;
   }
   for (const genre of genres) state.catalog.set(genre.name, genre);
-  state.setup = new Setup(state.catalog, store);
+  state.setup = new Setup(state.catalog, store, () => state.picker && state.picker.refresh());
   state.setup.fillGenres();
   state.setup.restore();
   state.setup.wire();
+  state.picker = new Picker({
+    store,
+    open: (code, origin) => openPicked(code, origin),
+    title: (name) => state.catalog.get(name)?.title || name,
+  });
+  state.picker.wire();
 
   state.workshop = new Workshop({ store, catalog: state.catalog, play: (code) => showPlayer(code) });
 

@@ -4,7 +4,8 @@ const $ = (id) => document.getElementById(id);
 
 export const ORIGIN_WORDS = {
   new: 'new game', reset: 'retry after Reset', link: 'shared link', import: 'imported',
-  resume: 'resumed', workshop: 'made in the workshop',
+  resume: 'resumed', workshop: 'made in the workshop', list: 'picked from the bank',
+  daily: 'puzzle of the day',
 };
 
 export const clock = (ms) => {

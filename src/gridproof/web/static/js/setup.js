@@ -10,8 +10,11 @@ const $ = (id) => document.getElementById(id);
 const CHOICE_WORDS = {
   'no-three-same': 'no three alike in a line',
   'no-three-black': 'no three black in a line',
+  blobs: 'blobs', mirror: 'mirrored', rotate: 'rotated', '': 'any',
 };
-export const choiceWords = (value) => CHOICE_WORDS[value] || String(value).replaceAll('-', ' ');
+const OPTION_WORDS = { rule: 'Rule', profile: 'Pictures' };
+export const choiceWords = (value) => CHOICE_WORDS[value] ?? String(value).replaceAll('-', ' ');
+const optionWords = (name) => OPTION_WORDS[name] || name[0].toUpperCase() + name.slice(1);
 
 export function fillSelect(select, values, chosen, label = (v) => v, offered = values) {
   select.replaceChildren(...values.map((value) => {
@@ -25,9 +28,11 @@ export function fillSelect(select, values, chosen, label = (v) => v, offered = v
 }
 
 export class Setup {
-  constructor(catalog, store) {
+  // changed(): told when the player changes the form (the puzzle list follows it)
+  constructor(catalog, store, changed = () => {}) {
     this.catalog = catalog;
     this.store = store;
+    this.changed = changed;
   }
 
   genre(name = $('genre').value) {
@@ -46,23 +51,29 @@ export class Setup {
       (grade) => (offered.includes(grade) ? grade : `${grade} (not at ${shown})`), offered);
   }
 
-  // The genre's options with choices (served by a catalog that lists them: see
-  // docs/player.md); one menu each, inside #options-fields.
+  // The genre's options with choices (the catalog's `options`: Nondango's rule, the kind
+  // of Nonogram picture), one menu each; an option without a default offers "any".
   fillOptions(genre, chosen = {}) {
     const box = $('setup-options');
-    const options = Array.isArray(genre.options) ? genre.options.filter((o) => Array.isArray(o.choices)) : [];
+    const options = this.optionsOf(genre);
     box.replaceChildren(...options.map((option) => {
       const label = document.createElement('label');
-      label.append(option.name === 'rule' ? 'Rule' : option.name);
+      label.append(optionWords(option.name));
       const select = document.createElement('select');
       select.dataset.option = option.name;
+      select.dataset.default = option.default ?? '';
       if (option.help) select.title = option.help;
-      fillSelect(select, option.choices, chosen[option.name] ?? option.default, choiceWords);
+      const values = option.default == null ? ['', ...option.choices] : option.choices;
+      fillSelect(select, values, chosen[option.name] ?? option.default ?? '', choiceWords);
       select.addEventListener('change', () => this.remember());
       label.append(select);
       return label;
     }));
     box.hidden = options.length === 0;
+  }
+
+  optionsOf(genre) {
+    return Array.isArray(genre.options) ? genre.options.filter((o) => Array.isArray(o.choices) && o.choices.length) : [];
   }
 
   choose(name, size, difficulty, options = {}) {
@@ -73,9 +84,10 @@ export class Setup {
     this.fillOptions(genre, options);
   }
 
-  // The form set to a puzzle's own genre, size, grade and rule.
+  // The form set to a puzzle's own genre, size, grade and rule (other options as chosen).
   show(view) {
-    const options = view.data && view.data.rule ? { rule: view.data.rule } : {};
+    const kept = view.genre === $('genre').value ? this.options() : {};
+    const options = view.data && view.data.rule ? { ...kept, rule: view.data.rule } : kept;
     this.choose(view.genre, `${view.width}x${view.height}`, view.difficulty || $('difficulty').value, options);
   }
 
@@ -85,20 +97,27 @@ export class Setup {
     return chosen;
   }
 
-  // What New game asks for; `options` only when the catalog offers some.
+  // What New game asks for: `options` only where they differ from the defaults (a board
+  // with other options is generated on the spot, one at the defaults comes from the bank).
   request(exclude) {
     const request = { genre: $('genre').value, size: $('size').value, difficulty: $('difficulty').value, exclude };
-    const options = this.options();
+    const options = {};
+    for (const select of $('setup-options').querySelectorAll('select')) {
+      if (select.value && select.value !== select.dataset.default) options[select.dataset.option] = select.value;
+    }
     if (Object.keys(options).length) request.options = options;
     return request;
   }
 
   describe(request) {
     const genre = this.genre(request.genre);
-    return `${genre.title} ${request.size.replace('x', '×')} ${request.difficulty}`;
+    const options = Object.values(request.options || {}).map(choiceWords);
+    const more = options.length ? ` (${options.join(', ')})` : '';
+    return `${genre.title} ${request.size.replace('x', '×')} ${request.difficulty}${more}`;
   }
 
   remember() {
+    this.changed();
     this.store.setPref('setup', {
       genre: $('genre').value, size: $('size').value, difficulty: $('difficulty').value, options: this.options(),
     });
