@@ -22,7 +22,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import bits
+from gridproof.core.grid import bits, mask_of
 from gridproof.genres.nonogram.lines import LineCache
 from gridproof.genres.nonogram.model import Nonogram
 
@@ -129,6 +129,8 @@ class Propagator:
                 queue.append(line)
         grid.dirty = []
         solves = new_filled = new_empty = 0
+        longest = max(h, w)  # a solve of a long line costs more: look at the clock sooner
+        every = 255 if longest <= 64 else 15 if longest <= 256 else 0
         while queue:
             line = queue.popleft()
             queued[line] = False
@@ -159,17 +161,16 @@ class Propagator:
             else:
                 col = line - h
                 bit = 1 << col
-                for new, side, is_filled in ((nf ^ f, filled, True), (ne ^ e, empty, False)):
+                for new, side in ((nf ^ f, filled), (ne ^ e, empty)):
                     for other in bits(new):
                         side[other] |= bit
-                        if is_filled:
-                            new_filled |= 1 << (other * w + col)
-                        else:
-                            new_empty |= 1 << (other * w + col)
                         if not queued[other]:
                             queued[other] = True
                             queue.append(other)
-            if solves & 255 == 0 and self.deadline.expired():
+                # one board mask per line solve, not one per cell (quadratic on big boards)
+                new_filled |= mask_of(other * w + col for other in bits(nf ^ f))
+                new_empty |= mask_of(other * w + col for other in bits(ne ^ e))
+            if solves & every == 0 and self.deadline.expired():
                 break
         self.solves += solves
         self.new_filled, self.new_empty = new_filled, new_empty
