@@ -44,7 +44,7 @@ export class PlayBoard extends Board {
     this.complete = new Set();
     super.show(game);
     if (!this.bands) this.drawBands();
-    this.svg.insertBefore(this.bands, this.focusRing);
+    this.svg.append(this.bands); // above the cells, their highlights and the focus ring
     if (this.regions && this.coordinates) this.drawRegionLabels();
     this.labelRows();
     this.stick();
