@@ -228,12 +228,14 @@ class Prober:
     again: its consequences are a subset of that probe's, so it cannot fail either.
     """
 
-    __slots__ = ("best", "deadline", "learned", "propagator", "refuted")
+    __slots__ = ("best", "deadline", "learned", "propagator", "refuted", "scores")
 
     def __init__(self, propagator: Propagator) -> None:
         self.propagator = propagator
         self.deadline = propagator.deadline
         self.best: Choice | None = None
+        self.scores: dict[int, int] = {}
+        """Per cell (`row * width + col`), the branching score its last probe pair had."""
         self.learned = 0  # cells decided because both values agreed
         self.refuted = 0  # cells decided because one value failed
 
@@ -363,6 +365,7 @@ class Prober:
         score = ((on.new_filled | on.new_empty).bit_count() + 1) * (
             (off.new_filled | off.new_empty).bit_count() + 1
         )
+        self.scores[row * self.propagator.board.width + col] = score
         if self.best is None or score > self.best.score:
             if stale:
                 self.best = Choice(row, col, None, None, score)

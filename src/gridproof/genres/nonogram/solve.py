@@ -18,9 +18,10 @@ from typing import Any
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits, low_bit
 from gridproof.core.ladder import solve
-from gridproof.core.outcome import Outcome
+from gridproof.core.outcome import Outcome, verdict_for
 from gridproof.core.search import count_solutions
 from gridproof.genres.nonogram.engine import Board, Grid, Prober, Propagator
+from gridproof.genres.nonogram.learn import Learner
 from gridproof.genres.nonogram.lines import LineCache, valid_starts
 from gridproof.genres.nonogram.model import Nonogram
 from gridproof.genres.nonogram.position import start
@@ -168,10 +169,53 @@ def count(
     deadline: Deadline | None = None,
     cache: LineCache | None = None,
 ) -> Outcome:
-    """Count the puzzle's solutions up to `limit` (2 decides uniqueness) before `deadline`."""
+    """Count the puzzle's solutions up to `limit` (2 decides uniqueness) before `deadline`.
+
+    The root is one node: lines to a fixpoint, then probing to a fixpoint, charged to the
+    deadline as one piece of work. What the root leaves open goes to the learning search
+    (`learn.Learner`), which charges as it goes and adds a node per decision."""
+    if limit < 2:
+        raise ValueError(
+            f"limit must be at least 2 (uniqueness needs a second search), got {limit}"
+        )
     deadline = deadline or Deadline.never()
+    started = deadline.elapsed()
     board = Board(puzzle, cache)
-    return count_solutions(NonogramSpace(board, deadline), Grid.blank(board), limit, deadline)
+    lines = Propagator(board, deadline)
+    prober = Prober(lines)
+    root: Grid | None = Grid.blank(board)
+    assert root is not None
+    if lines.run(root) and _open(board, root):
+        root = prober.run(root)
+    else:
+        root = root if lines.failed < 0 else None
+    deadline.charge(lines.solves)
+    solutions: list[int] = []
+    finished = not deadline.expired()  # a root cut short proves nothing
+    nodes = 1
+    work = lines.solves
+    if finished and root is not None:
+        if _open(board, root):
+            learner = Learner(board, root, deadline, prober.scores)
+            solutions, finished = learner.count(limit)
+            nodes += learner.decisions
+            work += learner.work
+        else:
+            solutions.append(root.shaded_mask(board))
+    return Outcome(
+        verdict=verdict_for(len(solutions), finished),
+        solutions=tuple(solutions[:limit]),
+        limit=limit,
+        nodes=nodes,
+        propagations=work,
+        elapsed=deadline.elapsed() - started,
+    )
+
+
+def _open(board: Board, grid: Grid) -> bool:
+    """Whether a cell is undecided."""
+    full = (1 << board.width) - 1
+    return any((grid.filled[r] | grid.empty[r]) != full for r in range(board.height))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,125 @@
+"""Measuring Nonogram counters side by side: the engine in this process, the SAT oracle in a
+worker process killed at its deadline, and one table for both.
+
+Shared by `nonogram_hard.py` and `nonogram_tournament.py`. Every figure is a count to 2.
+Wall time is the counter's own (the engine's call; the worker's encode and solve, without
+starting the process); CPU time is the same process's `time.process_time()` over it. A
+timeout is charged its full wall time in the totals.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from gridproof.core.deadline import Deadline
+from gridproof.genres.nonogram.codec import from_json
+from gridproof.genres.nonogram.engine import Board, Grid, Propagator
+from gridproof.genres.nonogram.model import Nonogram
+from gridproof.genres.nonogram.solve import count
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One counter on one board."""
+
+    id: str
+    verdict: str  # none / unique / multiple / timeout, or "-" when not run
+    wall: float
+    cpu: float
+    how: str = ""  # the engine: line, probe or search
+    nodes: int = 0
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict not in ("timeout", "-")
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def engine_run(ident: str, puzzle: Nonogram, seconds: float) -> Run:
+    """Count to 2 with the engine (`solve.count`) under a `seconds` deadline; and how it
+    decided (line solving alone, probing at the root, or search), found out untimed."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    outcome = count(puzzle, 2, Deadline(seconds))
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    if outcome.nodes > 1:
+        how = "search"
+    else:
+        board = Board(puzzle)
+        grid = Grid.blank(board)
+        alive = Propagator(board, Deadline(seconds)).run(grid)
+        how = "line" if not alive or grid.decided(board) == board.width * board.height else "probe"
+    return Run(ident, outcome.verdict.value, wall, cpu, how, outcome.nodes)
+
+
+def _sat_worker(entry: dict[str, Any], out: Any) -> None:
+    from gridproof.genres.nonogram.sat import count_sat
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    verdict = count_sat(from_json(entry), 2).verdict.value
+    out.put((verdict, time.perf_counter() - wall, time.process_time() - cpu))
+
+
+def sat_run(ident: str, entry: dict[str, Any], seconds: float) -> Run:
+    """The SAT oracle's verdict and times, or a timeout charged `seconds` past the deadline."""
+    queue: Any = multiprocessing.Queue()
+    worker = multiprocessing.Process(target=_sat_worker, args=(entry, queue))
+    start = time.perf_counter()
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        worker.kill()
+        worker.join()
+        spent = time.perf_counter() - start
+        return Run(ident, "timeout", spent, spent)
+    verdict, wall, cpu = queue.get()
+    return Run(ident, verdict, wall, cpu)
+
+
+def table_row(name: str, runs: list[Run], expected: dict[str, str | None]) -> str:
+    """`| counter | decided | matches label | median | p95 | max | total s | CPU s |`, the
+    times over the decided boards, the totals over all."""
+    times = [run.wall for run in runs if run.decided]
+    labelled = any(expected.get(run.id) for run in runs)
+    right = sum(run.verdict == expected.get(run.id) for run in runs) if labelled else "-"
+    total = sum(run.wall for run in runs)
+    cpu = sum(run.cpu for run in runs)
+    head = f"| {name} | {len(times)}/{len(runs)} | {right} |"
+    if not times:
+        return f"{head} - | - | - | {total:.1f} | {cpu:.1f} |"
+    med, p95, top = statistics.median(times), percentile(times, 0.95), max(times)
+    return f"{head} {med:.4f} | {p95:.4f} | {top:.4f} | {total:.1f} | {cpu:.1f} |"
+
+
+def print_table(engine: list[Run], sat: list[Run] | None, expected: dict[str, str | None]) -> None:
+    """The side-by-side table, the timeouts by name and the disagreements."""
+    print("| counter | decided | matches label | median s | p95 s | max s | total s | CPU s |")
+    print("|---|---|---|---|---|---|---|---|")
+    print(table_row("gridproof engine", engine, expected))
+    if sat is not None:
+        print(table_row("SAT oracle", sat, expected))
+    print()
+    print("engine timeouts: " + (", ".join(r.id for r in engine if not r.decided) or "none"))
+    if sat is not None:
+        print("SAT timeouts: " + (", ".join(r.id for r in sat if not r.decided) or "none"))
+        both = [(e, s) for e, s in zip(engine, sat, strict=True) if e.decided and s.decided]
+        differ = [(e.id, e.verdict, s.verdict) for e, s in both if e.verdict != s.verdict]
+        print(f"decided by both: {len(both)}; verdicts differ on: {differ or 'none'}")
+    wrong = [
+        (r.id, r.verdict, expected[r.id])
+        for r in engine
+        if r.decided and expected.get(r.id) and r.verdict != expected[r.id]
+    ]
+    print(f"engine decided against the label: {wrong or 'none'}")
+    slowest = sorted(engine, key=lambda r: r.wall)[-3:]
+    print(
+        "slowest for the engine: "
+        + ", ".join(f"{r.id} {r.wall:.3f}s ({r.verdict}, {r.nodes} nodes)" for r in slowest)
+    )
