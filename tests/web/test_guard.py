@@ -94,3 +94,13 @@ def test_static_files_cannot_escape_their_folder(client: TestClient, path: str) 
     assert response.status_code in (400, 404)
     assert "FastAPI" not in response.text
     assert "import" not in response.text
+
+
+def test_solver_calls_refuse_boards_larger_than_the_web_solves(client: TestClient) -> None:
+    side = web.WEB_MAX_SIDE + 1
+    source = '{"genre": "nonogram", "rows": [[1]], "cols": [[1]' + ", []" * (side - 1) + "]}"
+    for path in ("/api/count", "/api/workshop/verdict"):
+        response = client.post(path, json={"source": source})
+        assert_error(response, f"{side}x1", "larger than the web serves")
+    converted = client.post("/api/convert", json={"source": source, "to": "code"})
+    assert converted.status_code == 200  # converting reads every size the parsers do

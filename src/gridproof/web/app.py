@@ -47,6 +47,10 @@ from gridproof.web import workers
 from gridproof.web.guard import Guard
 
 MAX_SOURCE_CHARS = 100_000
+WEB_MAX_SIDE = 200
+"""The largest side of a board the web plays, counts or edits: every solver call on it fits
+its deadline and the memory of one request (the command line reads up to
+`Genre.largest`; the web converts and validates those too)."""
 MAX_DEADLINE_S = 10.0
 MAX_LIMIT = 100
 MAX_GRID_ROWS = 1000
@@ -665,7 +669,7 @@ async def count(body: CountRequest, request: Request) -> dict[str, Any]:
 def convert(body: ConvertRequest) -> dict[str, Any]:
     """The first puzzle in `source` as a code, a puzz.link URL, JSON text or one of its
     genre's own formats (`non`, `tatham`); 400 when the format cannot hold the board."""
-    item = _first(body.source)
+    item = _first(body.source, solving=False)
     return {"id": item.id, "to": body.to, "result": service.convert(item, body.to)}
 
 
@@ -674,10 +678,20 @@ def validate(body: ValidateRequest) -> dict[str, Any]:
     """The rules `grid` breaks in the first puzzle in `source`; `solved` when none. The
     player sends its marks here: completion is the validator's verdict, not a comparison
     with a stored answer."""
-    item = _first(body.source)
+    item = _first(body.source, solving=False)
     violations = [service.violation_to_json(v) for v in service.validate(item, body.grid)]
     return {"id": item.id, "solved": not violations, "violations": violations}
 
 
-def _first(source: str) -> service.Loaded:
-    return service.load(source, files=False)[0]
+def _first(source: str, *, solving: bool = True) -> service.Loaded:
+    """The first puzzle of `source`; for a solver call, refused when it is larger than the
+    web solves (converting and validating read every size the parsers do)."""
+    item = service.load(source, files=False)[0]
+    width, height = item.puzzle.width, item.puzzle.height
+    if solving and max(width, height) > WEB_MAX_SIDE:
+        raise CodeError(
+            f"a {width}x{height} board is larger than the web serves "
+            f"({WEB_MAX_SIDE}x{WEB_MAX_SIDE}); the command line reads boards up to "
+            f"{service.largest_boards()}"
+        )
+    return item

@@ -177,10 +177,26 @@ def _parts(cells: list[int], region_of: tuple[int, ...]) -> tuple[tuple[int, int
     return tuple(sorted(by_region.items()))
 
 
+LARGE_CELLS = 2500
+"""Boards with more cells keep only the last one built: the tables of a 100x100 board hold
+hundreds of thousands of board-sized masks (a quarter of a gigabyte)."""
+_large: list[tuple[tuple[Nondango, Reading], Board]] = []
+
+
 def board_of(puzzle: Nondango, reading: Reading = Reading.RULE) -> Board:
     """`build_board`, cached: a puzzle is counted, solved and hinted many times (one cache
-    key however the reading is passed)."""
-    return _cached_board(puzzle, reading)
+    key however the reading is passed; one large board at a time, the old one let go
+    before the next is built)."""
+    if puzzle.width * puzzle.height <= LARGE_CELLS:
+        return _cached_board(puzzle, reading)
+    key = (puzzle, reading)
+    held = list(_large)
+    if held and held[0][0] == key:
+        return held[0][1]
+    _large.clear()
+    board = build_board(puzzle, reading)
+    _large[:] = [(key, board)]
+    return board
 
 
 @lru_cache(maxsize=16)

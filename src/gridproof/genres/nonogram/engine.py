@@ -30,17 +30,35 @@ from gridproof.genres.nonogram.model import Nonogram
 class Board:
     """A puzzle's lines, with the memo tables their solves share."""
 
-    __slots__ = ("cache", "clues", "height", "lengths", "line_count", "memos", "tables", "width")
+    __slots__ = (
+        "cache",
+        "clues",
+        "complete",
+        "height",
+        "lengths",
+        "line_count",
+        "memos",
+        "tables",
+        "width",
+    )
 
-    def __init__(self, puzzle: Nonogram, cache: LineCache | None = None) -> None:
+    def __init__(
+        self, puzzle: Nonogram, cache: LineCache | None = None, deadline: Deadline | None = None
+    ) -> None:
         self.width, self.height = puzzle.width, puzzle.height
         self.clues = puzzle.lines
         self.lengths = (puzzle.width,) * puzzle.height + (puzzle.height,) * puzzle.width
         self.line_count = puzzle.width + puzzle.height
         self.cache = cache or LineCache()
-        self.tables = [
-            self.cache.table(n, clue) for n, clue in zip(self.lengths, self.clues, strict=True)
-        ]
+        self.tables = []
+        self.complete = True
+        """False when `deadline` passed before every line's table was built (on the largest
+        boards that alone takes seconds): such a board must not be solved."""
+        for index, (n, clue) in enumerate(zip(self.lengths, self.clues, strict=True)):
+            if deadline is not None and index % 16 == 0 and deadline.expired():
+                self.complete = False
+                break
+            self.tables.append(self.cache.table(n, clue))
         self.memos = [table.memo for table in self.tables]
 
 
@@ -130,7 +148,7 @@ class Propagator:
         grid.dirty = []
         solves = new_filled = new_empty = 0
         longest = max(h, w)  # a solve of a long line costs more: look at the clock sooner
-        every = 255 if longest <= 64 else 15 if longest <= 256 else 0
+        every = 255 if longest <= 32 else 0
         while queue:
             line = queue.popleft()
             queued[line] = False

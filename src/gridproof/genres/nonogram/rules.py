@@ -246,7 +246,9 @@ def _at(pos: Position, line: int, index: int) -> str:
 def probe(pos: Position) -> Found:
     """Assume an undecided cell shaded (then empty) and propagate whole lines; a value that
     breaks a line is wrong, so the cell takes the other."""
-    board = Board(pos.puzzle)
+    board = Board(pos.puzzle, deadline=pos.deadline)
+    if not board.complete:
+        return []  # the ladder stops on the same expired deadline
     lines = Propagator(board, pos.deadline)
     base = Grid(list(pos.filled), list(pos.blank), list(range(board.line_count)), 0)
     if not lines.run(base):

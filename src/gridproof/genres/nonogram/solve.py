@@ -18,7 +18,7 @@ from typing import Any
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits, low_bit
 from gridproof.core.ladder import solve
-from gridproof.core.outcome import Outcome, verdict_for
+from gridproof.core.outcome import Outcome, Verdict, verdict_for
 from gridproof.core.search import count_solutions
 from gridproof.genres.nonogram.engine import Board, Grid, Prober, Propagator
 from gridproof.genres.nonogram.learn import Learner
@@ -180,7 +180,10 @@ def count(
         )
     deadline = deadline or Deadline.never()
     started = deadline.elapsed()
-    board = Board(puzzle, cache)
+    board = Board(puzzle, cache, deadline)
+    if not board.complete:
+        elapsed = deadline.elapsed() - started
+        return Outcome(Verdict.TIMEOUT, (), limit, 0, 0, elapsed)
     lines = Propagator(board, deadline)
     prober = Prober(lines)
     root: Grid | None = Grid.blank(board)
