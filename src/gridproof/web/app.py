@@ -47,7 +47,7 @@ from gridproof.web import workers
 from gridproof.web.guard import Guard
 
 MAX_SOURCE_CHARS = 100_000
-WEB_MAX_SIDE = 200
+WEB_MAX_SIDE = 100
 """The largest side of a board the web plays, counts or edits: every solver call on it fits
 its deadline and the memory of one request (the command line reads up to
 `Genre.largest`; the web converts and validates those too)."""
@@ -388,8 +388,9 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31 - 1) + 1
 
         def budget(left: float, seed: int = seed) -> tuple[Any, ...]:
-            # what is left once a worker is free
-            return (key, seed, time.monotonic() + left, options or None)
+            # the request's own deadline, whatever the wait for a free worker took (`left`
+            # also holds the grace before a worker is killed: not the generator's to spend)
+            return (key, seed, time.monotonic() + max(0.0, deadline.remaining()), options or None)
 
         record = await context.processes.run(
             workers.record_until,
