@@ -37,7 +37,7 @@ Reason = Clause | LineReason | None
 _MISS = (-1, -1)
 LOOKAHEAD = 16
 """Open cells probed both ways before each decision (the most active first)."""
-RESTART_UNIT = 64
+RESTART_UNIT = 128
 """Conflicts per unit of the Luby restart sequence."""
 REDUCE_FIRST = 2000
 REDUCE_STEP = 500
@@ -45,6 +45,9 @@ REDUCE_STEP = 500
 KEEP_LBD = 3
 """Learned clauses spanning at most this many decision levels are always kept."""
 DECAY = 0.95
+MINIMISE = 0
+"""How learned clauses are minimised: 0 not at all, 1 by each cell's own reason, 2
+recursively (MiniSat)."""
 EXPLAIN_MEMO = 1 << 16
 
 
@@ -71,13 +74,16 @@ class Learner:
         deadline: Deadline,
         scores: dict[int, int] | None = None,
         *,
-        lookahead: int | None = None,
+        lookahead: int = LOOKAHEAD,
+        restart_unit: int = RESTART_UNIT,
+        reduce_first: int = REDUCE_FIRST,
+        reduce_step: int = REDUCE_STEP,
     ) -> None:
         self.board = board
         self.deadline = deadline
-        self.lookahead = LOOKAHEAD if lookahead is None else lookahead
-        self.restart_unit = RESTART_UNIT
-        self.reduce_first, self.reduce_step = REDUCE_FIRST, REDUCE_STEP
+        self.lookahead = lookahead
+        self.restart_unit = restart_unit
+        self.reduce_first, self.reduce_step = reduce_first, reduce_step
         w, h = board.width, board.height
         self.w, self.h = w, h
         self.n = n = w * h
@@ -108,6 +114,12 @@ class Learner:
         self.conflicts = 0
         self.decisions = 0
         self.charged = 0
+        self.solutions: list[int] = []
+        self.finished = False
+        self.restarts = 1
+        self.restart_budget = self.restart_unit * luby(1)
+        self.since = 0  # conflicts since the last restart
+        self.reduce_at = self.reduce_first
         for r in range(h):
             f, e = root.filled[r], root.empty[r]
             for c in range(w):
@@ -355,18 +367,44 @@ class Learner:
         return clause, level[clause[1] >> 1]
 
     def _minimise(self, lower: list[int], seen: set[int]) -> list[int]:
-        """Drop the cells forced by other cells of the clause (or root facts) alone."""
-        level = self.level
+        """Drop the cells that cells of the clause (or root facts) force, directly or
+        through other forced cells (MiniSat's recursive minimisation)."""
+        if MINIMISE < 2:
+            return [c for c in lower if not MINIMISE or not self._implied(c, seen)]
+        level, reason = self.level, self.reason
+        levels = 0
+        for cell in lower:
+            levels |= 1 << (level[cell] & 63)
         out = []
         for cell in lower:
-            if self.reason[cell] is None:
+            if reason[cell] is None or not self._redundant(cell, seen, levels):
                 out.append(cell)
-                continue
-            for other in self._because(cell):
-                if other not in seen and level[other] > 0:
-                    out.append(cell)
-                    break
         return out
+
+    def _implied(self, cell: int, seen: set[int]) -> bool:
+        if self.reason[cell] is None:
+            return False
+        level = self.level
+        return all(other in seen or not level[other] for other in self._because(cell))
+
+    def _redundant(self, cell: int, seen: set[int], levels: int) -> bool:
+        """Whether `cell` follows from cells in `seen` (which it grows by the cells found
+        to follow too); `levels` masks the levels of the clause's cells."""
+        level, reason = self.level, self.reason
+        stack = [cell]
+        added: list[int] = []
+        while stack:
+            for other in self._because(stack.pop()):
+                if other in seen or not level[other]:
+                    continue
+                if reason[other] is None or not levels >> (level[other] & 63) & 1:
+                    for undo in added:
+                        seen.discard(undo)
+                    return False
+                seen.add(other)
+                added.append(other)
+                stack.append(other)
+        return True
 
     def _bump(self, cell: int) -> None:
         activity = self.activity
@@ -451,34 +489,46 @@ class Learner:
     # ----- the count -----
     def count(self, limit: int) -> tuple[list[int], bool]:
         """Up to `limit` solutions, and whether the search finished."""
-        solutions: list[int] = []
-        restarts = 1
-        budget = self.restart_unit * luby(restarts)
-        since = 0
-        reduce_at = self.reduce_first
+        finished = self.run(limit)
+        return self.solutions, finished
+
+    def run(self, limit: int, pause: int | None = None) -> bool:
+        """Search on (from where the last call stopped) until `limit` solutions or the end
+        of the search (True); False when the deadline expires, or once `work` reaches
+        `pause` (checked between steps, so a paused search goes on exactly as if it had
+        not been). The solutions found so far are in `solutions`."""
+        if not self.finished:
+            self.finished = self._search(limit, pause)
+        return self.finished
+
+    def _search(self, limit: int, pause: int | None) -> bool:
+        solutions = self.solutions
         while True:
+            if pause is not None and self.solves + self.checks >= pause:
+                return False
             conflict = self._propagate()
             if self._expired():
-                return solutions, False
+                return False
             if conflict is not None:
                 if not self._conflict(conflict):
-                    return solutions, True
-                since += 1
+                    return True
+                self.since += 1
                 continue
-            if since >= budget:
-                restarts += 1
-                budget = self.restart_unit * luby(restarts)
-                since = 0
+            if self.since >= self.restart_budget:
+                self.restarts += 1
+                self.restart_budget = self.restart_unit * luby(self.restarts)
+                self.since = 0
                 self._backjump(0)
-                if self.conflicts >= reduce_at:
-                    reduce_at = self.conflicts + self.reduce_first + self.reduce_step * restarts
+                if self.conflicts >= self.reduce_at:
+                    step = self.reduce_step * self.restarts
+                    self.reduce_at = self.conflicts + self.reduce_first + step
                     self._reduce()
                 continue
             lit = self._choose()
             if lit == -3:
-                return solutions, True
+                return True
             if lit == -2:
-                since += 1
+                self.since += 1
                 continue
             if lit >= 0:
                 self.decisions += 1
@@ -486,7 +536,7 @@ class Learner:
                 continue
             solutions.append(self._shaded())
             if len(solutions) >= limit or not self.trail_lim:
-                return solutions, True
+                return True
             self._block()
 
     def _shaded(self) -> int:
