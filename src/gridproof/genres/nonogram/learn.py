@@ -73,6 +73,7 @@ class Learner:
         root: Grid,
         deadline: Deadline,
         scores: dict[int, int] | None = None,
+        phases: dict[int, int] | None = None,
         *,
         lookahead: int = LOOKAHEAD,
         restart_unit: int = RESTART_UNIT,
@@ -134,6 +135,8 @@ class Learner:
             top = max(scores.values())
             for cell, score in scores.items():
                 self.activity[cell] = score / top
+        for cell, value in (phases or {}).items():
+            self.phase[cell] = value
 
     @property
     def work(self) -> int:
@@ -169,8 +172,9 @@ class Learner:
             queued[h + c] = True
             self.queue.append(h + c)
 
-    def _backjump(self, level: int) -> None:
-        """Undo every decision above `level`."""
+    def _backjump(self, level: int, keep_phases: bool = True) -> None:
+        """Undo every decision above `level`; each cell undone keeps its value as the one
+        to try first (not after a probe, whose values say nothing about solutions)."""
         if len(self.trail_lim) <= level:
             return
         w, h = self.w, self.h
@@ -179,7 +183,8 @@ class Learner:
         for i in range(len(trail) - 1, stop - 1, -1):
             lit = trail[i]
             cell = lit >> 1
-            phase[cell] = lit & 1
+            if keep_phases:
+                phase[cell] = lit & 1
             val[cell] = -1
             r, c = divmod(cell, w)
             if lit & 1:
@@ -466,7 +471,8 @@ class Learner:
         open_cells = [c for c in range(self.n) if val[c] < 0]
         if not open_cells:
             return -1
-        if self.lookahead <= 0:
+        if self.lookahead <= 0 or (not self.conflicts and not self.trail_lim):
+            # the first decision: root probing has just looked ahead at every cell
             cell = max(open_cells, key=activity.__getitem__)
             return cell * 2 + self.phase[cell]
         best, best_score = -1, -1
@@ -479,7 +485,7 @@ class Learner:
                 if conflict is not None:
                     return -2 if self._conflict(conflict) else -3
                 counts.append(len(self.trail) - start)
-                self._backjump(len(self.trail_lim) - 1)
+                self._backjump(len(self.trail_lim) - 1, keep_phases=False)
             score = (counts[0] + 1) * (counts[1] + 1)
             if score > best_score:
                 best_score = score

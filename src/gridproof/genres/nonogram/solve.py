@@ -1,12 +1,17 @@
 """Nonogram's complete counter and the grader (the ladder that writes steps is
 `rules.LADDER`).
 
-The counter propagates lines to a fixpoint, probes undecided cells (all of them to a
-fixpoint at the root; below it one sweep over the rows and columns the branch changed),
-splits the board into independent parts (undecided cells that share no row or column with
-each other), and branches on the cell whose two values decide the most, reusing the probe
-results as the branches. The grader reads the difficulty off the solver's own evidence,
-and its grades off `LADDER`.
+The counter (`count`) propagates lines to a fixpoint and probes every undecided cell to a
+fixpoint at the root; what that leaves open goes to the conflict-driven learning search
+(`learn.Learner`), in turns with CaDiCaL on the open lines' order encoding
+(`stretch.py`) when python-sat is installed and no work budget is set; the first to
+finish answers.
+
+The grader (`grade`) reads the difficulty off the probing search (`NonogramSpace` with
+`core.search`): it splits the board into independent parts (undecided cells that share no
+row or column with each other) and branches on the cell whose two values decide the most,
+reusing the probe results as the branches; its nodes, depth and probe figures are the
+grade's evidence, its grades come from `LADDER`.
 """
 
 from __future__ import annotations
@@ -177,7 +182,9 @@ def count(
 
     The root is one node: lines to a fixpoint, then probing to a fixpoint, charged to the
     deadline as one piece of work. What the root leaves open goes to the learning search
-    (`learn.Learner`), which charges as it goes and adds a node per decision."""
+    (`learn.Learner`), which charges as it goes and adds a node per decision; with `sat`
+    (and python-sat installed, and no work budget on the deadline) in turns with the SAT
+    stretch (`stretch.Session`, a node per solver decision)."""
     if limit < 2:
         raise ValueError(
             f"limit must be at least 2 (uniqueness needs a second search), got {limit}"
@@ -200,7 +207,7 @@ def count(
     work = lines.solves
     if finished and root is not None:
         if _open(board, root):
-            learner = Learner(board, root, deadline, prober.scores)
+            learner = Learner(board, root, deadline, prober.scores, prober.phases)
             if sat and math.isinf(deadline.work_left()) and stretch.available():
                 with stretch.Session(board, root.filled, root.empty) as session:
                     solutions, finished = _portfolio(learner, session, limit, deadline)
