@@ -254,16 +254,6 @@ def _settle(plan: Plan, filled: int, empty: int) -> tuple[int, int] | None:
     return filled | (line & ~can_empty), empty | (line & ~can_fill)
 
 
-def _settle_reference(plan: Plan, filled: int, empty: int) -> tuple[int, int] | None:
-    """`_settle` through `_solve` (what the tests compare it with)."""
-    found = _solve(plan, filled, empty)
-    if found is None:
-        return None
-    line = (1 << plan.n) - 1
-    _, can_fill, can_empty = found
-    return filled | (line & ~can_empty), empty | (line & ~can_fill)
-
-
 def smear(starts: int, length: int) -> int:
     """The cells covered by a block of `length` placed at any of `starts`."""
     covered, span = starts, 1
