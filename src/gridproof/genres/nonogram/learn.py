@@ -75,16 +75,18 @@ class Learner:
         scores: dict[int, int] | None = None,
         phases: dict[int, int] | None = None,
         *,
-        lookahead: int = LOOKAHEAD,
-        restart_unit: int = RESTART_UNIT,
-        reduce_first: int = REDUCE_FIRST,
-        reduce_step: int = REDUCE_STEP,
+        lookahead: int | None = None,
+        restart_unit: int | None = None,
+        reduce_first: int | None = None,
+        reduce_step: int | None = None,
     ) -> None:
+        """The tuning arguments default to the module's constants."""
         self.board = board
         self.deadline = deadline
-        self.lookahead = lookahead
-        self.restart_unit = restart_unit
-        self.reduce_first, self.reduce_step = reduce_first, reduce_step
+        self.lookahead = LOOKAHEAD if lookahead is None else lookahead
+        self.restart_unit = RESTART_UNIT if restart_unit is None else restart_unit
+        self.reduce_first = REDUCE_FIRST if reduce_first is None else reduce_first
+        self.reduce_step = REDUCE_STEP if reduce_step is None else reduce_step
         w, h = board.width, board.height
         self.w, self.h = w, h
         self.n = n = w * h
