@@ -63,10 +63,12 @@ def engine_run(ident: str, puzzle: Nonogram, seconds: float, sat: bool = True) -
 
 
 def _sat_worker(entry: dict[str, Any], out: Any) -> None:
-    from gridproof.genres.nonogram.sat import YARDSTICK, count_sat
+    from gridproof.genres.nonogram import sat
 
+    # the yardstick solver where the module names one (older ones always ran CaDiCaL)
+    solver = [sat.YARDSTICK] if hasattr(sat, "YARDSTICK") else []
     wall, cpu = time.perf_counter(), time.process_time()
-    verdict = count_sat(from_json(entry), 2, YARDSTICK).verdict.value
+    verdict = sat.count_sat(from_json(entry), 2, *solver).verdict.value
     out.put((verdict, time.perf_counter() - wall, time.process_time() - cpu))
 
 
@@ -82,6 +84,8 @@ def sat_run(ident: str, entry: dict[str, Any], seconds: float) -> Run:
         worker.join()
         spent = time.perf_counter() - start
         return Run(ident, "timeout", spent, spent)
+    if worker.exitcode != 0:
+        raise RuntimeError(f"the SAT worker failed on {ident} (exit code {worker.exitcode})")
     verdict, wall, cpu = queue.get()
     return Run(ident, verdict, wall, cpu)
 
