@@ -10,10 +10,13 @@ forbids that combination of cells everywhere else in the search.
 
 Decisions look ahead: the most active open cells are probed both ways (a probe that fails
 is a conflict, learned from like any other), the cell whose two values decide the most is
-branched on, its less constrained value first. Search restarts on the Luby sequence,
-keeping what it learned. A solution is recorded and blocked by a clause over the
-decisions that led to it (every other cell followed from them), so the same loop counts
-to any limit; when the blocked search runs out of decisions the count is complete.
+branched on, its less constrained value first (the first decision takes the root
+probing's best cell, which has just looked ahead at every cell). Search restarts on the
+Luby sequence, keeping what it learned, and can be paused between steps and resumed
+(`run`), which the counter uses to take turns with the SAT stretch. A solution is
+recorded and blocked by a clause over the decisions that led to it (every other cell
+followed from them), so the same loop counts to any limit; when the blocked search runs
+out of decisions the count is complete.
 
 Glossary: a `lit` is `cell * 2 + value` (value 1: shaded), true when the cell holds that
 value; `level` is the number of decisions on the trail when a cell was decided; a reason
@@ -123,7 +126,13 @@ class Learner:
         self.restart_budget = self.restart_unit * luby(1)
         self.since = 0  # conflicts since the last restart
         self.reduce_at = self.reduce_first
-        for r in range(h):
+        self._load(root, scores or {}, phases or {})
+
+    def _load(self, root: Grid, scores: dict[int, int], phases: dict[int, int]) -> None:
+        """The root's cells as facts (already propagated: nothing queued), its probe
+        scores as the first activities and its less constrained values as phases."""
+        w = self.w
+        for r in range(self.h):
             f, e = root.filled[r], root.empty[r]
             for c in range(w):
                 if f >> c & 1:
@@ -132,12 +141,11 @@ class Learner:
                     self._assign(r * w + c, 0, None)
         self.qhead = len(self.trail)
         self.queue.clear()
-        self.queued = [False] * lines
-        if scores:
-            top = max(scores.values())
-            for cell, score in scores.items():
-                self.activity[cell] = score / top
-        for cell, value in (phases or {}).items():
+        self.queued = [False] * self.board.line_count
+        top = max(scores.values(), default=1)
+        for cell, score in scores.items():
+            self.activity[cell] = score / top
+        for cell, value in phases.items():
             self.phase[cell] = value
 
     @property
