@@ -32,7 +32,10 @@ def main() -> int:
     parser.add_argument("--tier", action="append", help="only these tiers (default: all)")
     parser.add_argument("--max-cells", type=int, default=None, help="skip larger boards")
     parser.add_argument("--only", action="append", help="only these ids (repeatable)")
-    parser.add_argument("--no-sat", action="store_true")
+    parser.add_argument("--no-sat", action="store_true", help="skip the SAT oracle")
+    parser.add_argument(
+        "--native", action="store_true", help="the engine without its SAT stretch (pure Python)"
+    )
     args = parser.parse_args()
     if not CORPUS.exists():
         print(f"{CORPUS} is absent; nothing to measure")
@@ -50,7 +53,7 @@ def main() -> int:
     sat: list[Run] = []
     for entry in entries:
         ident = entry["id"]
-        ours = engine_run(ident, from_json(entry), args.deadline)
+        ours = engine_run(ident, from_json(entry), args.deadline, not args.native)
         engine.append(ours)
         theirs = (
             Run(ident, "-", 0.0, 0.0) if args.no_sat else sat_run(ident, entry, args.sat_deadline)
@@ -67,7 +70,7 @@ def main() -> int:
         f"\n## hard-nonograms.json: {len(entries)} puzzles, engine deadline {args.deadline}s, "
         f"SAT deadline {args.sat_deadline}s\n"
     )
-    print_table(engine, None if args.no_sat else sat, expected)
+    print_table(engine, None if args.no_sat else sat, expected, args.native)
     how: dict[str, int] = {}
     for run in engine:
         if run.decided:

@@ -2,7 +2,7 @@
 by side.
 
     .venv/bin/python benchmarks/nonogram_tournament.py [--deadline 30] [--sat-deadline 30]
-        [--only ID ...] [--no-sat]
+        [--only ID ...] [--no-sat] [--native]
     .venv/bin/python benchmarks/nonogram_tournament.py --generate 1000 --seed 1 [--no-sat]
 
 Without `--generate` it reads `../shared/corpus/tournament-25.json` (40 boards, most with
@@ -66,7 +66,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deadline", type=float, default=30.0)
     parser.add_argument("--sat-deadline", type=float, default=30.0)
-    parser.add_argument("--no-sat", action="store_true")
+    parser.add_argument("--no-sat", action="store_true", help="skip the SAT oracle")
+    parser.add_argument(
+        "--native", action="store_true", help="the engine without its SAT stretch (pure Python)"
+    )
     parser.add_argument("--only", action="append", help="only these ids (repeatable)")
     parser.add_argument("--generate", type=int, metavar="N", help="N generated boards instead")
     parser.add_argument("--seed", type=int, default=1)
@@ -87,7 +90,7 @@ def main() -> int:
     sat: list[Run] = []
     for entry in entries:
         ident = entry["id"]
-        ours = engine_run(ident, from_json(entry), args.deadline)
+        ours = engine_run(ident, from_json(entry), args.deadline, not args.native)
         engine.append(ours)
         theirs = (
             Run(ident, "-", 0.0, 0.0) if args.no_sat else sat_run(ident, entry, args.sat_deadline)
@@ -102,7 +105,7 @@ def main() -> int:
     expected = {e["id"]: e.get("expected") for e in entries}
     deadlines = f"engine deadline {args.deadline}s, SAT deadline {args.sat_deadline}s"
     print(f"\n## {title}: {len(entries)} boards; {deadlines}\n")
-    print_table(engine, None if args.no_sat else sat, expected)
+    print_table(engine, None if args.no_sat else sat, expected, args.native)
     if args.generate:
         decided = sum(run.decided for run in engine)
         total = sum(run.wall for run in engine)

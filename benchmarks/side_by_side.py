@@ -1,5 +1,6 @@
-"""Measuring Nonogram counters side by side: the engine in this process, the SAT oracle in a
-worker process killed at its deadline, and one table for both.
+"""Measuring Nonogram counters side by side: the engine in this process, the SAT oracle
+(the yardstick, CaDiCaL 1.5.3 on `sat.py`'s encoding) in a worker process killed at its
+deadline, and one table for both.
 
 Shared by `nonogram_hard.py` and `nonogram_tournament.py`. Every figure is a count to 2.
 Wall time is the counter's own (the engine's call; the worker's encode and solve, without
@@ -43,11 +44,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def engine_run(ident: str, puzzle: Nonogram, seconds: float) -> Run:
-    """Count to 2 with the engine (`solve.count`) under a `seconds` deadline; and how it
-    decided (line solving alone, probing at the root, or search), found out untimed."""
+def engine_run(ident: str, puzzle: Nonogram, seconds: float, sat: bool = True) -> Run:
+    """Count to 2 with the engine (`solve.count`; with `sat` false, the pure-Python path
+    alone) under a `seconds` deadline; and how it decided (line solving alone, probing at
+    the root, or search), found out untimed."""
     wall, cpu = time.perf_counter(), time.process_time()
-    outcome = count(puzzle, 2, Deadline(seconds))
+    # (`sat` is passed only when off, so the same script measures engines without it)
+    outcome = count(puzzle, 2, Deadline(seconds), **({} if sat else {"sat": False}))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     if outcome.nodes > 1:
         how = "search"
@@ -60,10 +63,12 @@ def engine_run(ident: str, puzzle: Nonogram, seconds: float) -> Run:
 
 
 def _sat_worker(entry: dict[str, Any], out: Any) -> None:
-    from gridproof.genres.nonogram.sat import count_sat
+    from gridproof.genres.nonogram import sat
 
+    # the yardstick solver where the module names one (older ones always ran CaDiCaL)
+    solver = [sat.YARDSTICK] if hasattr(sat, "YARDSTICK") else []
     wall, cpu = time.perf_counter(), time.process_time()
-    verdict = count_sat(from_json(entry), 2).verdict.value
+    verdict = sat.count_sat(from_json(entry), 2, *solver).verdict.value
     out.put((verdict, time.perf_counter() - wall, time.process_time() - cpu))
 
 
@@ -79,6 +84,8 @@ def sat_run(ident: str, entry: dict[str, Any], seconds: float) -> Run:
         worker.join()
         spent = time.perf_counter() - start
         return Run(ident, "timeout", spent, spent)
+    if worker.exitcode != 0:
+        raise RuntimeError(f"the SAT worker failed on {ident} (exit code {worker.exitcode})")
     verdict, wall, cpu = queue.get()
     return Run(ident, verdict, wall, cpu)
 
@@ -98,13 +105,16 @@ def table_row(name: str, runs: list[Run], expected: dict[str, str | None]) -> st
     return f"{head} {med:.4f} | {p95:.4f} | {top:.4f} | {total:.1f} | {cpu:.1f} |"
 
 
-def print_table(engine: list[Run], sat: list[Run] | None, expected: dict[str, str | None]) -> None:
+def print_table(
+    engine: list[Run], sat: list[Run] | None, expected: dict[str, str | None], native: bool
+) -> None:
     """The side-by-side table, the timeouts by name and the disagreements."""
     print("| counter | decided | matches label | median s | p95 s | max s | total s | CPU s |")
     print("|---|---|---|---|---|---|---|---|")
-    print(table_row("gridproof engine", engine, expected))
+    name = "gridproof engine, pure Python" if native else "gridproof engine"
+    print(table_row(name, engine, expected))
     if sat is not None:
-        print(table_row("SAT oracle", sat, expected))
+        print(table_row("SAT oracle (CaDiCaL)", sat, expected))
     print()
     print("engine timeouts: " + (", ".join(r.id for r in engine if not r.decided) or "none"))
     if sat is not None:

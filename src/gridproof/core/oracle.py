@@ -13,15 +13,18 @@ from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Outcome, verdict_for
 
 
-def count_models(clauses: list[list[int]], cells: Sequence[int], limit: int = 2) -> Outcome:
-    """Count the solutions of `clauses` up to `limit` with CaDiCaL, enumerating models and
-    blocking each by its cell variables (variable `cell + 1` true: the cell is shaded).
+def count_models(
+    clauses: list[list[int]], cells: Sequence[int], limit: int = 2, solver: str = "cadical153"
+) -> Outcome:
+    """Count the solutions of `clauses` up to `limit` with a `python-sat` solver (CaDiCaL
+    1.5.3 unless named), enumerating models and blocking each by its cell variables
+    (variable `cell + 1` true: the cell is shaded).
 
     An encoding whose other variables follow from the cell variables counts solutions
     exactly. `nodes` is the number of SAT calls; there is no deadline: the oracle always
     finishes.
     """
-    from pysat.solvers import Cadical153  # type: ignore[import-untyped]
+    from pysat.solvers import Solver  # type: ignore[import-untyped]
 
     if limit < 2:
         raise ValueError(
@@ -30,19 +33,19 @@ def count_models(clauses: list[list[int]], cells: Sequence[int], limit: int = 2)
     clock = Deadline.never()
     solutions: list[int] = []
     calls = 0
-    solver = Cadical153(bootstrap_with=clauses)
+    sat = Solver(name=solver, bootstrap_with=clauses)
     try:
         while len(solutions) < limit:
             calls += 1
-            if not solver.solve():
+            if not sat.solve():
                 break
-            model = set(solver.get_model())
+            model = set(sat.get_model())
             shaded = [cell for cell in cells if cell + 1 in model]
             solutions.append(sum(1 << cell for cell in shaded))
             chosen = set(shaded)
-            solver.add_clause([-(c + 1) if c in chosen else c + 1 for c in cells])
+            sat.add_clause([-(c + 1) if c in chosen else c + 1 for c in cells])
     finally:
-        solver.delete()
+        sat.delete()
     return Outcome(
         verdict=verdict_for(len(solutions), True),
         solutions=tuple(solutions),

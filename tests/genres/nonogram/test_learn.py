@@ -36,8 +36,15 @@ def learned_count(puzzle: Nonogram, limit: int, lookahead: int) -> tuple[Outcome
     grid = Grid.blank(board)
     if not Propagator(board, Deadline.never()).run(grid):
         return Outcome(Verdict.NONE, (), limit, 1, 0, 0.0), 0
-    learner = learn.Learner(board, grid, Deadline.never(), lookahead=lookahead)
-    learner.restart_unit, learner.reduce_first, learner.reduce_step = 2, 6, 2
+    learner = learn.Learner(
+        board,
+        grid,
+        Deadline.never(),
+        lookahead=lookahead,
+        restart_unit=2,
+        reduce_first=6,
+        reduce_step=2,
+    )
     found, finished = learner.count(limit)
     outcome = Outcome(verdict_for(len(found), finished), tuple(found), limit, 1, 0, 0.0)
     return outcome, learner.conflicts

@@ -165,13 +165,16 @@ class Propagator:
             if nf == f and ne == e:
                 continue
             filled[line], empty[line] = nf, ne
+            # bits are walked inline (no `bits()` generator): this loop is the hot path
             if line < h:
                 bit = 1 << line
                 new_filled |= (nf ^ f) << (line * w)
                 new_empty |= (ne ^ e) << (line * w)
                 for new, side in ((nf ^ f, filled), (ne ^ e, empty)):
-                    for index in bits(new):
-                        other = h + index
+                    while new:
+                        low = new & -new
+                        new ^= low
+                        other = h + low.bit_length() - 1
                         side[other] |= bit
                         if not queued[other]:
                             queued[other] = True
@@ -179,15 +182,22 @@ class Propagator:
             else:
                 col = line - h
                 bit = 1 << col
-                for new, side in ((nf ^ f, filled), (ne ^ e, empty)):
-                    for other in bits(new):
+                for new, side, is_filled in ((nf ^ f, filled, True), (ne ^ e, empty, False)):
+                    spread = []
+                    while new:
+                        low = new & -new
+                        new ^= low
+                        other = low.bit_length() - 1
                         side[other] |= bit
+                        spread.append(other * w + col)
                         if not queued[other]:
                             queued[other] = True
                             queue.append(other)
-                # one board mask per line solve, not one per cell (quadratic on big boards)
-                new_filled |= mask_of(other * w + col for other in bits(nf ^ f))
-                new_empty |= mask_of(other * w + col for other in bits(ne ^ e))
+                    # one board mask per line solve, built in linear time (big boards)
+                    if is_filled:
+                        new_filled |= mask_of(spread)
+                    else:
+                        new_empty |= mask_of(spread)
             if solves & every == 0 and self.deadline.expired():
                 break
         self.solves += solves
@@ -246,14 +256,16 @@ class Prober:
     again: its consequences are a subset of that probe's, so it cannot fail either.
     """
 
-    __slots__ = ("best", "deadline", "learned", "propagator", "refuted", "scores")
+    __slots__ = ("best", "deadline", "learned", "phases", "propagator", "refuted", "scores")
 
     def __init__(self, propagator: Propagator) -> None:
         self.propagator = propagator
         self.deadline = propagator.deadline
         self.best: Choice | None = None
         self.scores: dict[int, int] = {}
-        """Per cell (`row * width + col`), the branching score its last probe pair had."""
+        """Per cell (`row * width + col`), the branching score its last probe pair had,"""
+        self.phases: dict[int, int] = {}
+        """and its less constrained value (1: shaded decided fewer cells)."""
         self.learned = 0  # cells decided because both values agreed
         self.refuted = 0  # cells decided because one value failed
 
@@ -380,10 +392,12 @@ class Prober:
 
     def _consider(self, row: int, col: int, on: Trial, off: Trial, stale: bool) -> None:
         """Keep the cell whose two values decide the most as the branching choice."""
-        score = ((on.new_filled | on.new_empty).bit_count() + 1) * (
-            (off.new_filled | off.new_empty).bit_count() + 1
-        )
-        self.scores[row * self.propagator.board.width + col] = score
+        shaded = (on.new_filled | on.new_empty).bit_count()
+        empty = (off.new_filled | off.new_empty).bit_count()
+        score = (shaded + 1) * (empty + 1)
+        cell = row * self.propagator.board.width + col
+        self.scores[cell] = score
+        self.phases[cell] = 1 if shaded < empty else 0
         if self.best is None or score > self.best.score:
             if stale:
                 self.best = Choice(row, col, None, None, score)

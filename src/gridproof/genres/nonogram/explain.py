@@ -121,14 +121,51 @@ def forced(plan: Plan, f: int, e: int, pos: int, shaded: bool) -> int:
 
         return kept_left | _fewest(right, right_holds)
     right_all = _mask(right)
-    bit = 1 << pos
+    tails = _tails(plan, f & right_all, e & right_all)
 
-    def empty_with(keep: int) -> bool:
-        found = _solve(plan, f & keep, e & keep)
-        return found is None or not found[1] & bit  # cannot be shaded
+    def left_empty(keep: int) -> bool:
+        keep |= right_all
+        return not _coverable(plan, f & keep, e & keep, pos, tails)
 
-    kept_left = _fewest(left, lambda keep: empty_with(keep | right_all))
-    return kept_left | _fewest(right, lambda keep: empty_with(keep | kept_left))
+    kept_left = _fewest(left, left_empty)
+
+    def right_empty(keep: int) -> bool:
+        kept = keep | kept_left
+        found = _tails(plan, f & keep, e & keep)
+        return not _coverable(plan, f & kept, e & kept, pos, found)
+
+    return kept_left | _fewest(right, right_empty)
+
+
+def _tails(plan: Plan, f: int, e: int) -> list[int] | None:
+    """The backward cursors (mirrored): entry i holds q when the last i blocks fit in the
+    last q cells with the cell before them empty; None when they do not fit at all."""
+    fmt = plan.line_format
+    found = _pass(plan.back, plan.top, (1 << plan.n) - 1, _reversed(f, fmt), _reversed(e, fmt))
+    return None if found is None else found[0]
+
+
+def _coverable(plan: Plan, f: int, e: int, pos: int, tails: list[int] | None) -> bool:
+    """Whether some block can cover `pos` given the cells (f, e) before the block's end and
+    the backward cursors `tails` of the cells after it (a block at s of length L needs
+    cells [s + L, n) to hold the later blocks with cell s + L empty)."""
+    if tails is None:
+        return False
+    found = _pass(plan.ahead, plan.top, (1 << plan.n) - 1, f, e)
+    if found is None:
+        return False
+    n, k = plan.n, len(plan.clue)
+    for j, start in enumerate(found[1]):
+        length = plan.clue[j]
+        near = start >> max(0, pos - length + 1) << max(0, pos - length + 1)
+        near &= (2 << pos) - 1  # starts in [pos - length + 1, pos]
+        while near:
+            low = near & -near
+            near ^= low
+            end = low.bit_length() - 1 + length
+            if tails[k - 1 - j] >> (n - end) & 1:
+                return True
+    return False
 
 
 def failed(plan: Plan, f: int, e: int) -> int:

@@ -10,10 +10,13 @@ forbids that combination of cells everywhere else in the search.
 
 Decisions look ahead: the most active open cells are probed both ways (a probe that fails
 is a conflict, learned from like any other), the cell whose two values decide the most is
-branched on, its less constrained value first. Search restarts on the Luby sequence,
-keeping what it learned. A solution is recorded and blocked by a clause over the
-decisions that led to it (every other cell followed from them), so the same loop counts
-to any limit; when the blocked search runs out of decisions the count is complete.
+branched on, its less constrained value first (the first decision takes the root
+probing's best cell, which has just looked ahead at every cell). Search restarts on the
+Luby sequence, keeping what it learned, and can be paused between steps and resumed
+(`run`), which the counter uses to take turns with the SAT stretch. A solution is
+recorded and blocked by a clause over the decisions that led to it (every other cell
+followed from them), so the same loop counts to any limit; when the blocked search runs
+out of decisions the count is complete.
 
 Glossary: a `lit` is `cell * 2 + value` (value 1: shaded), true when the cell holds that
 value; `level` is the number of decisions on the trail when a cell was decided; a reason
@@ -37,7 +40,7 @@ Reason = Clause | LineReason | None
 _MISS = (-1, -1)
 LOOKAHEAD = 16
 """Open cells probed both ways before each decision (the most active first)."""
-RESTART_UNIT = 64
+RESTART_UNIT = 128
 """Conflicts per unit of the Luby restart sequence."""
 REDUCE_FIRST = 2000
 REDUCE_STEP = 500
@@ -45,6 +48,9 @@ REDUCE_STEP = 500
 KEEP_LBD = 3
 """Learned clauses spanning at most this many decision levels are always kept."""
 DECAY = 0.95
+MINIMISE = 0
+"""How learned clauses are minimised: 0 not at all, 1 by each cell's own reason, 2
+recursively (MiniSat)."""
 EXPLAIN_MEMO = 1 << 16
 
 
@@ -70,14 +76,20 @@ class Learner:
         root: Grid,
         deadline: Deadline,
         scores: dict[int, int] | None = None,
+        phases: dict[int, int] | None = None,
         *,
         lookahead: int | None = None,
+        restart_unit: int | None = None,
+        reduce_first: int | None = None,
+        reduce_step: int | None = None,
     ) -> None:
+        """The tuning arguments default to the module's constants."""
         self.board = board
         self.deadline = deadline
         self.lookahead = LOOKAHEAD if lookahead is None else lookahead
-        self.restart_unit = RESTART_UNIT
-        self.reduce_first, self.reduce_step = REDUCE_FIRST, REDUCE_STEP
+        self.restart_unit = RESTART_UNIT if restart_unit is None else restart_unit
+        self.reduce_first = REDUCE_FIRST if reduce_first is None else reduce_first
+        self.reduce_step = REDUCE_STEP if reduce_step is None else reduce_step
         w, h = board.width, board.height
         self.w, self.h = w, h
         self.n = n = w * h
@@ -108,7 +120,19 @@ class Learner:
         self.conflicts = 0
         self.decisions = 0
         self.charged = 0
-        for r in range(h):
+        self.solutions: list[int] = []
+        self.finished = False
+        self.restarts = 1
+        self.restart_budget = self.restart_unit * luby(1)
+        self.since = 0  # conflicts since the last restart
+        self.reduce_at = self.reduce_first
+        self._load(root, scores or {}, phases or {})
+
+    def _load(self, root: Grid, scores: dict[int, int], phases: dict[int, int]) -> None:
+        """The root's cells as facts (already propagated: nothing queued), its probe
+        scores as the first activities and its less constrained values as phases."""
+        w = self.w
+        for r in range(self.h):
             f, e = root.filled[r], root.empty[r]
             for c in range(w):
                 if f >> c & 1:
@@ -117,11 +141,12 @@ class Learner:
                     self._assign(r * w + c, 0, None)
         self.qhead = len(self.trail)
         self.queue.clear()
-        self.queued = [False] * lines
-        if scores:
-            top = max(scores.values())
-            for cell, score in scores.items():
-                self.activity[cell] = score / top
+        self.queued = [False] * self.board.line_count
+        top = max(scores.values(), default=1)
+        for cell, score in scores.items():
+            self.activity[cell] = score / top
+        for cell, value in phases.items():
+            self.phase[cell] = value
 
     @property
     def work(self) -> int:
@@ -157,8 +182,9 @@ class Learner:
             queued[h + c] = True
             self.queue.append(h + c)
 
-    def _backjump(self, level: int) -> None:
-        """Undo every decision above `level`."""
+    def _backjump(self, level: int, keep_phases: bool = True) -> None:
+        """Undo every decision above `level`; each cell undone keeps its value as the one
+        to try first (not after a probe, whose values say nothing about solutions)."""
         if len(self.trail_lim) <= level:
             return
         w, h = self.w, self.h
@@ -167,7 +193,8 @@ class Learner:
         for i in range(len(trail) - 1, stop - 1, -1):
             lit = trail[i]
             cell = lit >> 1
-            phase[cell] = lit & 1
+            if keep_phases:
+                phase[cell] = lit & 1
             val[cell] = -1
             r, c = divmod(cell, w)
             if lit & 1:
@@ -355,18 +382,44 @@ class Learner:
         return clause, level[clause[1] >> 1]
 
     def _minimise(self, lower: list[int], seen: set[int]) -> list[int]:
-        """Drop the cells forced by other cells of the clause (or root facts) alone."""
-        level = self.level
+        """Drop the cells that cells of the clause (or root facts) force, directly or
+        through other forced cells (MiniSat's recursive minimisation)."""
+        if MINIMISE < 2:
+            return [c for c in lower if not MINIMISE or not self._implied(c, seen)]
+        level, reason = self.level, self.reason
+        levels = 0
+        for cell in lower:
+            levels |= 1 << (level[cell] & 63)
         out = []
         for cell in lower:
-            if self.reason[cell] is None:
+            if reason[cell] is None or not self._redundant(cell, seen, levels):
                 out.append(cell)
-                continue
-            for other in self._because(cell):
-                if other not in seen and level[other] > 0:
-                    out.append(cell)
-                    break
         return out
+
+    def _implied(self, cell: int, seen: set[int]) -> bool:
+        if self.reason[cell] is None:
+            return False
+        level = self.level
+        return all(other in seen or not level[other] for other in self._because(cell))
+
+    def _redundant(self, cell: int, seen: set[int], levels: int) -> bool:
+        """Whether `cell` follows from cells in `seen` (which it grows by the cells found
+        to follow too); `levels` masks the levels of the clause's cells."""
+        level, reason = self.level, self.reason
+        stack = [cell]
+        added: list[int] = []
+        while stack:
+            for other in self._because(stack.pop()):
+                if other in seen or not level[other]:
+                    continue
+                if reason[other] is None or not levels >> (level[other] & 63) & 1:
+                    for undo in added:
+                        seen.discard(undo)
+                    return False
+                seen.add(other)
+                added.append(other)
+                stack.append(other)
+        return True
 
     def _bump(self, cell: int) -> None:
         activity = self.activity
@@ -428,7 +481,8 @@ class Learner:
         open_cells = [c for c in range(self.n) if val[c] < 0]
         if not open_cells:
             return -1
-        if self.lookahead <= 0:
+        if self.lookahead <= 0 or (not self.conflicts and not self.trail_lim):
+            # the first decision: root probing has just looked ahead at every cell
             cell = max(open_cells, key=activity.__getitem__)
             return cell * 2 + self.phase[cell]
         best, best_score = -1, -1
@@ -441,7 +495,7 @@ class Learner:
                 if conflict is not None:
                     return -2 if self._conflict(conflict) else -3
                 counts.append(len(self.trail) - start)
-                self._backjump(len(self.trail_lim) - 1)
+                self._backjump(len(self.trail_lim) - 1, keep_phases=False)
             score = (counts[0] + 1) * (counts[1] + 1)
             if score > best_score:
                 best_score = score
@@ -451,34 +505,46 @@ class Learner:
     # ----- the count -----
     def count(self, limit: int) -> tuple[list[int], bool]:
         """Up to `limit` solutions, and whether the search finished."""
-        solutions: list[int] = []
-        restarts = 1
-        budget = self.restart_unit * luby(restarts)
-        since = 0
-        reduce_at = self.reduce_first
+        finished = self.run(limit)
+        return self.solutions, finished
+
+    def run(self, limit: int, pause: int | None = None) -> bool:
+        """Search on (from where the last call stopped) until `limit` solutions or the end
+        of the search (True); False when the deadline expires, or once `work` reaches
+        `pause` (checked between steps, so a paused search goes on exactly as if it had
+        not been). The solutions found so far are in `solutions`."""
+        if not self.finished:
+            self.finished = self._search(limit, pause)
+        return self.finished
+
+    def _search(self, limit: int, pause: int | None) -> bool:
+        solutions = self.solutions
         while True:
+            if pause is not None and self.solves + self.checks >= pause:
+                return False
             conflict = self._propagate()
             if self._expired():
-                return solutions, False
+                return False
             if conflict is not None:
                 if not self._conflict(conflict):
-                    return solutions, True
-                since += 1
+                    return True
+                self.since += 1
                 continue
-            if since >= budget:
-                restarts += 1
-                budget = self.restart_unit * luby(restarts)
-                since = 0
+            if self.since >= self.restart_budget:
+                self.restarts += 1
+                self.restart_budget = self.restart_unit * luby(self.restarts)
+                self.since = 0
                 self._backjump(0)
-                if self.conflicts >= reduce_at:
-                    reduce_at = self.conflicts + self.reduce_first + self.reduce_step * restarts
+                if self.conflicts >= self.reduce_at:
+                    step = self.reduce_step * self.restarts
+                    self.reduce_at = self.conflicts + self.reduce_first + step
                     self._reduce()
                 continue
             lit = self._choose()
             if lit == -3:
-                return solutions, True
+                return True
             if lit == -2:
-                since += 1
+                self.since += 1
                 continue
             if lit >= 0:
                 self.decisions += 1
@@ -486,7 +552,7 @@ class Learner:
                 continue
             solutions.append(self._shaded())
             if len(solutions) >= limit or not self.trail_lim:
-                return solutions, True
+                return True
             self._block()
 
     def _shaded(self) -> int:

@@ -174,11 +174,83 @@ def settle(n: int, clue: Clue, filled: int, empty: int) -> tuple[int, int] | Non
 
 
 def _settle(plan: Plan, filled: int, empty: int) -> tuple[int, int] | None:
-    found = _solve(plan, filled, empty)
-    if found is None:
+    """`_solve` without the valid starts, both passes written out (the hot path of every
+    propagation: measured a fifth faster than calling `_pass` twice)."""
+    if filled & empty:
         return None
-    line = (1 << plan.n) - 1
-    _, can_fill, can_empty = found
+    n, top = plan.n, plan.top
+    line = (1 << n) - 1
+    clear = line & ~filled
+    win = line & ~empty
+    wins = [win]
+    span = 1
+    for _ in range(top):
+        win &= win >> span
+        wins.append(win)
+        span <<= 1
+    unfilled = ~filled
+    before = (unfilled << 1) | 1
+    cursor = ((clear + (clear & 1)) ^ clear) | 1
+    cursors = [cursor]
+    starts = []
+    for length, t, rest, ends in plan.ahead:
+        fits = wins[t]
+        if rest:
+            fits &= fits >> rest
+        start = cursor & fits & before & (unfilled >> length) & ends
+        if not start:
+            return None
+        starts.append(start)
+        after = start << (length + 1)
+        cursor = ((clear + (after & clear)) ^ clear) | after
+        cursors.append(cursor)
+    # the backward pass on the mirrored line, its cursor sets packed as they come
+    fmt = plan.line_format
+    mirror_filled = int(format(filled, fmt)[::-1], 2)
+    clear = line & ~mirror_filled
+    win = line & ~int(format(empty, fmt)[::-1], 2)
+    wins = [win]
+    span = 1
+    for _ in range(top):
+        win &= win >> span
+        wins.append(win)
+        span <<= 1
+    unfilled = ~mirror_filled
+    before = (unfilled << 1) | 1
+    cursor = ((clear + (clear & 1)) ^ clear) | 1
+    width = n + 1
+    segment = (1 << width) - 1
+    packed = cursor & segment
+    shift = width
+    for length, t, rest, ends in plan.back:
+        fits = wins[t]
+        if rest:
+            fits &= fits >> rest
+        start = cursor & fits & before & (unfilled >> length) & ends
+        if not start:
+            return None
+        after = start << (length + 1)
+        cursor = ((clear + (after & clear)) ^ clear) | after
+        packed |= (cursor & segment) << shift
+        shift += width
+    mirrored = int(format(packed, plan.packed_format)[::-1], 2)
+    can_empty = cursors[0] >> 1 & mirrored
+    can_fill = 0
+    shift = width
+    j = 1
+    for length, steps in plan.spans:
+        tail = (mirrored >> shift) & segment
+        shift += width
+        can_empty |= (cursors[j] >> 1) & tail
+        start = starts[j - 1] & (tail >> length)
+        j += 1
+        for step in steps:
+            start |= start << step
+        can_fill |= start
+    can_fill &= line
+    can_empty &= line
+    if (can_fill | can_empty) != line:
+        return None
     return filled | (line & ~can_empty), empty | (line & ~can_fill)
 
 

@@ -1,5 +1,6 @@
 """A SAT oracle for Nonogram, for tests, benchmarks and the bank's independent check: the
-engine never imports it.
+engine never imports it, and shares neither this encoding nor, in the tests, this solver
+(Glucose 4; the engine's last stretch runs CaDiCaL on its own order encoding, `stretch.py`).
 
 Variable `cell + 1` is true when the cell is shaded. Each line adds, per block j, one
 variable per position where the block may start (between its leftmost and rightmost
@@ -97,6 +98,12 @@ def encode(puzzle: Nonogram) -> list[Clause]:
     return clauses
 
 
-def count_sat(puzzle: Nonogram, limit: int = 2) -> Outcome:
+ORACLE = "glucose4"
+"""The tests' solver: not CaDiCaL, which the engine's last stretch (`stretch.py`) uses."""
+YARDSTICK = "cadical153"
+"""The benchmarks' solver: the stronger opponent the engine is measured against."""
+
+
+def count_sat(puzzle: Nonogram, limit: int = 2, solver: str = ORACLE) -> Outcome:
     """Count solutions up to `limit` by enumerating models with blocking clauses."""
-    return count_models(encode(puzzle), range(puzzle.width * puzzle.height), limit)
+    return count_models(encode(puzzle), range(puzzle.width * puzzle.height), limit, solver)

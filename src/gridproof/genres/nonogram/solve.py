@@ -1,16 +1,22 @@
 """Nonogram's complete counter and the grader (the ladder that writes steps is
 `rules.LADDER`).
 
-The counter propagates lines to a fixpoint, probes undecided cells (all of them to a
-fixpoint at the root; below it one sweep over the rows and columns the branch changed),
-splits the board into independent parts (undecided cells that share no row or column with
-each other), and branches on the cell whose two values decide the most, reusing the probe
-results as the branches. The grader reads the difficulty off the solver's own evidence,
-and its grades off `LADDER`.
+The counter (`count`) propagates lines to a fixpoint and probes every undecided cell to a
+fixpoint at the root; what that leaves open goes to the conflict-driven learning search
+(`learn.Learner`), in turns with CaDiCaL on the open lines' order encoding
+(`stretch.py`) when python-sat is installed and no work budget is set; the first to
+finish answers.
+
+The grader (`grade`) reads the difficulty off the probing search (`NonogramSpace` with
+`core.search`): it splits the board into independent parts (undecided cells that share no
+row or column with each other) and branches on the cell whose two values decide the most,
+reusing the probe results as the branches; its nodes, depth and probe figures are the
+grade's evidence, its grades come from `LADDER`.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +26,7 @@ from gridproof.core.grid import bits, low_bit
 from gridproof.core.ladder import solve
 from gridproof.core.outcome import Outcome, Verdict, verdict_for
 from gridproof.core.search import count_solutions
+from gridproof.genres.nonogram import stretch
 from gridproof.genres.nonogram.engine import Board, Grid, Prober, Propagator
 from gridproof.genres.nonogram.learn import Learner
 from gridproof.genres.nonogram.lines import LineCache, valid_starts
@@ -168,12 +175,16 @@ def count(
     limit: int = 2,
     deadline: Deadline | None = None,
     cache: LineCache | None = None,
+    *,
+    sat: bool = True,
 ) -> Outcome:
     """Count the puzzle's solutions up to `limit` (2 decides uniqueness) before `deadline`.
 
     The root is one node: lines to a fixpoint, then probing to a fixpoint, charged to the
     deadline as one piece of work. What the root leaves open goes to the learning search
-    (`learn.Learner`), which charges as it goes and adds a node per decision."""
+    (`learn.Learner`), which charges as it goes and adds a node per decision; with `sat`
+    (and python-sat installed, and no work budget on the deadline) in turns with the SAT
+    stretch (`stretch.Session`, a node per solver decision)."""
     if limit < 2:
         raise ValueError(
             f"limit must be at least 2 (uniqueness needs a second search), got {limit}"
@@ -199,8 +210,14 @@ def count(
     work = lines.solves
     if finished and root is not None:
         if _open(board, root):
-            learner = Learner(board, root, deadline, prober.scores)
-            solutions, finished = learner.count(limit)
+            learner = Learner(board, root, deadline, prober.scores, prober.phases)
+            if sat and math.isinf(deadline.work_left()) and stretch.available():
+                with stretch.Session(board, root.filled, root.empty) as session:
+                    solutions, finished = _portfolio(learner, session, limit, deadline)
+                    nodes += session.decisions
+            else:
+                finished = learner.run(limit)
+                solutions = learner.solutions
             nodes += learner.decisions
             work += learner.work
         else:
@@ -213,6 +230,40 @@ def count(
         propagations=work,
         elapsed=deadline.elapsed() - started,
     )
+
+
+NATIVE_FIRST = 3000
+"""Learning-search work before the solver is built: what settles most searches."""
+SAT_SLICE = 2000
+NATIVE_PER_CONFLICT = 3.5
+"""Then solver slices of `SAT_SLICE` conflicts, doubling (CaDiCaL starts each call with a
+round of its own, so short calls cost), each followed by this much learning-search work
+per conflict: about a third of the time (a conflict costs CaDiCaL about seven times a
+line solve here)."""
+SLICE_CAP = 1 << 16
+
+
+def _portfolio(
+    learner: Learner, session: stretch.Session, limit: int, deadline: Deadline
+) -> tuple[list[int], bool]:
+    """Run the learning search and the SAT solver in turns on the same open cells until
+    either finishes: a finished count is complete, so its solutions are the answer; until
+    then, the distinct solutions the two found together (both only find real ones)."""
+    if learner.run(limit, learner.work + NATIVE_FIRST):
+        return learner.solutions, True
+    conflicts = SAT_SLICE
+    while True:
+        if not deadline.expired() and session.run(limit, conflicts, deadline):
+            return session.solutions, True
+        native = int(NATIVE_PER_CONFLICT * conflicts)
+        if not deadline.expired() and learner.run(limit, learner.work + native):
+            return learner.solutions, True
+        found = list(dict.fromkeys(learner.solutions + session.solutions))
+        if len(found) >= limit:
+            return found[:limit], True
+        if deadline.expired():
+            return found, False
+        conflicts = min(SLICE_CAP, conflicts * 2)
 
 
 def _open(board: Board, grid: Grid) -> bool:
