@@ -182,36 +182,6 @@ def test_check_job_names_what_is_wrong() -> None:
         bankfill.check_job("nonogram", 5, 5, "medium")
 
 
-def test_the_progress_line_shows_boards_rate_failures_and_time_left() -> None:
-    class Terminal:
-        def __init__(self) -> None:
-            self.text = ""
-
-        def isatty(self) -> bool:
-            return True
-
-        def write(self, text: str) -> int:
-            self.text += text
-            return len(text)
-
-        def flush(self) -> None:
-            pass
-
-    tally = bankfill.Tally(100, before=10, kept=30, misses=2, retries=1)
-    tally.started -= 60  # a minute ago
-    line = bankfill.Progress.line(tally)
-    assert line.startswith("40/100 boards  30.0/min  3 failures  2:00 left")
-    screen = Terminal()
-    progress = bankfill.Progress(screen, every=0)  # type: ignore[arg-type]
-    progress(tally)
-    progress.finish()
-    assert screen.text.startswith("\r40/100 boards")
-    assert screen.text.endswith("\n")
-    piped = bankfill.Progress(open(os.devnull, "w"))  # noqa: SIM115 (closed below)
-    assert piped.enabled is False
-    piped.stream.close()
-
-
 # --- killed and shared ---------------------------------------------------------------------
 
 

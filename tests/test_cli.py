@@ -107,6 +107,13 @@ def test_solve_prints_the_grid_and_the_steps(
     status, out, _ = run(capsys, "solve", code, "--rules", rung)
     assert status == 0
     assert out[0].startswith(f"{code}: rung {rung}, ")
+    picture = out[1:12]  # the regions drawn around the cells: 2 lines a row, and 1
+    assert picture[0].startswith("+---")
+    assert picture[-1].startswith("+---")
+    assert [line[2::4] for line in picture[1::2]] == SOLUTION
+    assert all(line.lstrip()[0].isdigit() for line in out[12:])
+    # --rows prints today's bare rows, for scripts
+    status, out, _ = run(capsys, "solve", code, "--rules", rung, "--rows")
     assert out[1:6] == SOLUTION
     assert all(line.lstrip()[0].isdigit() for line in out[6:])
 

@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import itertools
 import math
-import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import islice
-from typing import Any, TextIO
+from typing import Any
 
 from gridproof import bank, evidence
 from gridproof.core import registry
@@ -445,50 +444,3 @@ def _write_fill(db: Any, fill_id: int, tally: Tally) -> None:
 def _update_fill(store: bank.Bank, fill_id: int, tally: Tally) -> None:
     with store.transaction() as db:
         _write_fill(db, fill_id, tally)
-
-
-# --- the progress bar ----------------------------------------------------------------------
-
-
-class Progress:
-    """One line on `stream`, redrawn at most every `every` seconds: boards done of the
-    target, boards per minute, failures, time left. Silent unless `stream` is a terminal."""
-
-    def __init__(
-        self, stream: TextIO = sys.stderr, every: float = 0.25, enabled: bool | None = None
-    ) -> None:
-        self.stream = stream
-        self.every = every
-        self.enabled = stream.isatty() if enabled is None else enabled
-        self._last = -math.inf
-        self._drawn = False
-
-    def __call__(self, tally: Tally) -> None:
-        now = time.monotonic()
-        if not self.enabled or now - self._last < self.every:
-            return
-        self._last = now
-        self.stream.write("\r" + self.line(tally) + "\x1b[K")
-        self.stream.flush()
-        self._drawn = True
-
-    @staticmethod
-    def line(tally: Tally) -> str:
-        per_minute = tally.kept / tally.elapsed() * 60 if tally.elapsed() > 0 else 0.0
-        left = tally.target - tally.total
-        eta = _duration(left / per_minute * 60) if per_minute > 0 else "?"
-        return (
-            f"{tally.total}/{tally.target} boards  {per_minute:,.1f}/min  "
-            f"{tally.failures} failures  {eta} left"
-        )
-
-    def finish(self) -> None:
-        if self._drawn:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
-def _duration(seconds: float) -> str:
-    seconds = round(seconds)
-    hours, rest = divmod(seconds, 3600)
-    return f"{hours}:{rest // 60:02}:{rest % 60:02}" if hours else f"{rest // 60}:{rest % 60:02}"

@@ -28,6 +28,7 @@ from gridproof.core.contract import Format, Genre, Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GridproofError, quote
 from gridproof.core.grid import partial_rows
+from gridproof.core.report import Report, Tick, no_tick
 from gridproof.core.trace import Violation
 from gridproof.results import Board as Board
 from gridproof.results import Counted as Counted
@@ -148,15 +149,19 @@ def generate(
     )
 
 
-def study(name: str, boards: int, seed: int, deadline: Seconds = None) -> str:
-    """The genre's reproduction of its design note's measurements, as markdown."""
+def study(
+    name: str, boards: int, seed: int, deadline: Seconds = None, tick: Tick = no_tick
+) -> Report:
+    """The genre's reproduction of its design note's measurements, its tables as data
+    (`core.report.format_markdown` writes the note's markdown); `tick(done, total)` is
+    told how far it has got."""
     genre = _genre(name, "study")
     if genre.study is None:
         studied = sorted(n for n, g in registry.genres().items() if g.study is not None)
         raise CodeError(f"{genre.title} has no study; these do: {', '.join(studied)}")
     if boards < 1:
         raise CodeError(f"boards must be at least 1, got {boards}")
-    return genre.study(boards, seed, as_deadline(deadline))
+    return genre.study(boards, seed, as_deadline(deadline), tick)
 
 
 def check_rung(loaded: Loaded, rung: str) -> None:
@@ -186,11 +191,34 @@ def solve(loaded: Loaded, rung: str | None = None, deadline: Seconds = None) -> 
 
 def validate(loaded: Loaded, rows: Sequence[str]) -> list[Violation]:
     """Every rule the grid `rows` breaks (empty for a solution)."""
+    return loaded.genre.validate(loaded.puzzle, shading(loaded, rows))
+
+
+def shading(loaded: Loaded, rows: Sequence[str]) -> int:
+    """The shaded mask of the grid `rows` as the genre writes one (`CodeError` naming the
+    puzzle when they are not such a grid)."""
     try:
-        shaded = loaded.genre.parse_grid(loaded.puzzle, rows)
+        return loaded.genre.parse_grid(loaded.puzzle, rows)
     except GridproofError as error:
         raise CodeError(f"grid for {quote(loaded.id)}: {_one_line(error)}") from None
-    return loaded.genre.validate(loaded.puzzle, shaded)
+
+
+def picture(
+    loaded: Loaded, partial: Sequence[str] | None = None, *, shaded: int | None = None
+) -> list[str]:
+    """The puzzle as its genre's text picture (clues or region borders): blank, with the
+    solution `shaded` (every other cell empty), or with the marks of `partial` rows as
+    `solve` leaves them (`#` shaded, `.` empty, `?` undecided)."""
+    puzzle = loaded.puzzle
+    everything = (1 << (puzzle.width * puzzle.height)) - 1
+    if shaded is not None:
+        return loaded.genre.format_text(puzzle, shaded, everything & ~shaded)
+    marked = {"#": 0, ".": 0}
+    for r, row in enumerate(partial or ()):
+        for c, char in enumerate(row[: puzzle.width]):
+            if char in marked and r < puzzle.height:
+                marked[char] |= 1 << (r * puzzle.width + c)
+    return loaded.genre.format_text(puzzle, marked["#"], marked["."])
 
 
 def formats() -> tuple[str, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from gridproof import bank, bankfill, bankio, evidence, runners
@@ -24,6 +25,7 @@ from gridproof.cli.common import (
     _seconds,
     _size_arg,
 )
+from gridproof.cli.progress import Progress
 from gridproof.core import registry
 
 
@@ -116,19 +118,26 @@ def _bank_fill(args: argparse.Namespace) -> int:
     else:
         runner, workers = runners.LocalPool(task, args.jobs), f"{args.jobs} local"
     plan = bankfill.Plan(job, args.seed_start, args.count, args.chunk)
-    progress = bankfill.Progress(sys.stderr)
     try:
-        tally = bankfill.fill(store, plan, runner, workers, progress)
+        with Progress(plan.count, "boards") as bar:
+            tally = bankfill.fill(store, plan, runner, workers, _show_fill(bar))
     except KeyboardInterrupt:
-        progress.finish()
         _say_note(
             f"interrupted: the job holds {bankfill.kept_since(store, job, plan.start)} of "
             f"{plan.count} boards; the same command goes on from there"
         )
         return EXIT_INTERRUPT
-    progress.finish()
     _report_fill(args, job, store, tally)
     return EXIT_OK if tally.status == "done" else EXIT_INVALID
+
+
+def _show_fill(bar: Progress) -> Callable[[bankfill.Tally], None]:
+    """The fill's tally drawn on the progress bar: boards the job holds, failures."""
+
+    def show(tally: bankfill.Tally) -> None:
+        bar.update(tally.total, tally.target, f"{tally.failures} failures")
+
+    return show
 
 
 def _report_fill(

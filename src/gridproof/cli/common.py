@@ -8,17 +8,22 @@ import json
 import math
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from gridproof import service
+from gridproof.cli import progress
+from gridproof.core import registry
 from gridproof.core.codes import parse_size
+from gridproof.core.contract import Genre
 from gridproof.core.errors import CodeError, GridproofError, quote
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_PIPE, EXIT_INTERRUPT = 0, 1, 2, 141, 130
 MAX_GRID_FILE_BYTES = 1024 * 1024
 STDIN = "-"
+HELP_WIDTH = 78
 _N = TypeVar("_N", int, float)
 
 
@@ -36,10 +41,37 @@ def _command(
     name: str,
     run: Callable[[argparse.Namespace], int],
     text: str,
+    epilog: str | None = None,
 ) -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = commands.add_parser(name, help=text, description=text)
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name,
+        help=text,
+        description=text,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.set_defaults(run=run, command=parser.prog)
     return parser
+
+
+def _ladder_help(genre: Genre[Any]) -> str:
+    """A genre's ladder for a --help text: each rung, the grade of a board it finishes
+    and its rules' names, cheapest first."""
+    lines = [f"{genre.title} rungs, cheapest first (each uses the rules of those before it):"]
+    for rung in genre.ladder.rungs:
+        rules = ", ".join(rule.id for rule in rung.rules)
+        line = f"  {rung.name} ({rung.grade}): {rules}"
+        lines.append(
+            textwrap.fill(line, HELP_WIDTH, subsequent_indent="      ", break_on_hyphens=False)
+        )
+    if genre.ladder.beyond:
+        lines.append(f"  a unique board no rung finishes alone: {genre.ladder.beyond}")
+    return "\n".join(lines)
+
+
+def _ladders_help() -> str:
+    """Every registered genre's ladder, for --help."""
+    return "\n\n".join(_ladder_help(g) for _, g in sorted(registry.genres().items()))
 
 
 def _add_output(parser: argparse.ArgumentParser) -> None:
@@ -222,12 +254,19 @@ def _rows(lines: Sequence[str], text: str) -> list[str]:
     return rows
 
 
+def _bar(total: int, unit: str, *, always: bool = False) -> progress.Progress:
+    """A progress bar on standard error for a run of `total` items (shown on a terminal
+    only, and only for more than one item unless `always`)."""
+    return progress.Progress(total, unit, enabled=None if always or total > 1 else False)
+
+
 def _size(item: service.Loaded) -> str:
     return f"{item.puzzle.width}x{item.puzzle.height}"
 
 
 def _emit(line: str) -> None:
-    print(_printable(line), flush=True)
+    with progress.pause():  # a progress bar on the same terminal is erased, then redrawn
+        print(_printable(line), flush=True)
 
 
 def _emit_json(value: dict[str, Any]) -> None:
@@ -236,11 +275,13 @@ def _emit_json(value: dict[str, Any]) -> None:
 
 def _say_error(message: str) -> None:
     one_line = " ".join(message.split())
+    progress.erase_all()
     print(f"gridproof: error: {_printable(one_line)}", file=sys.stderr, flush=True)
 
 
 def _say_note(message: str) -> None:
-    print(f"gridproof: {' '.join(message.split())}", file=sys.stderr, flush=True)
+    with progress.pause():
+        print(f"gridproof: {' '.join(message.split())}", file=sys.stderr, flush=True)
 
 
 def _printable(text: str) -> str:

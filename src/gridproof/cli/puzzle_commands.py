@@ -6,23 +6,28 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gridproof import bank, service
+from gridproof import bank, charts, service
 from gridproof.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
+    HELP_WIDTH,
     UsageError,
     _add_deadline,
     _add_json,
     _add_output,
+    _bar,
     _command,
     _count_arg,
     _emit,
     _emit_json,
     _grid_rows,
+    _ladder_help,
+    _ladders_help,
     _limit,
     _load_all,
     _load_one,
@@ -34,11 +39,13 @@ from gridproof.cli.common import (
     _size,
     _size_arg,
 )
+from gridproof.cli.progress import Progress
 from gridproof.core import registry
 from gridproof.core.contract import Genre
 from gridproof.core.errors import quote
 from gridproof.core.grid import cell_name
 from gridproof.core.outcome import Verdict
+from gridproof.core.report import format_csv, format_markdown
 
 RANDOM_SEEDS = 2**31
 """A seed picked at random is below this (the seeds the web and the bank take)."""
@@ -59,7 +66,13 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     _add_deadline(count)
     _add_json(count, "one JSON object per puzzle per line")
 
-    solve = _command(commands, "solve", _solve, "run one rung of the ladder and show its steps")
+    solve = _command(
+        commands,
+        "solve",
+        _solve,
+        "run one rung of the ladder and show its steps",
+        epilog=_ladders_help(),
+    )
     solve.add_argument("sources", nargs="+", metavar="SOURCE")
     solve.add_argument(
         "--rules",
@@ -70,8 +83,34 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
             f"{g.title}: {', '.join(g.rungs)}" for _, g in sorted(registry.genres().items())
         ),
     )
+    solve.add_argument(
+        "--rows",
+        action="store_true",
+        help="print the grid as bare rows of '#', '.' and '?' (undecided) instead of the "
+        "picture with the puzzle's clues or regions",
+    )
     _add_deadline(solve)
     _add_json(solve, "one JSON object per puzzle per line")
+
+    show = _command(
+        commands,
+        "show",
+        _show,
+        "draw puzzles as text: a Nonogram's clues beside and above its grid, Norinori and "
+        "Nondango region borders (and circles)",
+    )
+    show.add_argument("sources", nargs="+", metavar="SOURCE")
+    shown = show.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--solution",
+        action="store_true",
+        help="draw the solution: the source's own, else the one the counter finds",
+    )
+    shown.add_argument(
+        "--grid", metavar="ROWS", help="draw these marks, as --grid of validate takes them"
+    )
+    _add_deadline(show)
+    _add_json(show, "one JSON object per puzzle per line (its code and the picture's lines)")
 
     check = _command(commands, "validate", _validate, "list the rules a grid breaks")
     check.add_argument("source", metavar="SOURCE", help="exactly one puzzle")
@@ -87,7 +126,7 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     convert = _command(commands, "convert", _convert, "print puzzles in another format")
     convert.add_argument("sources", nargs="+", metavar="SOURCE")
     convert.add_argument("--to", required=True, choices=service.formats())
-    _add_output(convert)
+    _add_json(convert, "one JSON object per puzzle per line (id, genre, format, text)")
 
     _add_generate(commands)
 
@@ -99,6 +138,19 @@ def add_tools(commands: argparse._SubParsersAction[_Parser]) -> None:
     study.add_argument("--boards", type=_count_arg, default=60, help="boards per size (default 60)")
     study.add_argument("--seed", type=_seed, default=1, help="first seed (default 1)")
     _add_deadline(study)
+    form = study.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print the tables as one JSON document")
+    form.add_argument(
+        "--csv",
+        action="store_true",
+        help="print every table cell one a line: table,row,column,value,text",
+    )
+    study.add_argument(
+        "--plots",
+        metavar="DIR",
+        help="also draw each table as an SVG chart in DIR, GENRE-NN-TABLE.svg (needs "
+        f"matplotlib: {charts.INSTALL})",
+    )
     _add_output(study)
 
     serve = _command(commands, "serve", _serve, "run the web app")
@@ -142,10 +194,16 @@ def add_tools(commands: argparse._SubParsersAction[_Parser]) -> None:
 
 def _count(args: argparse.Namespace) -> int:
     items = _load_all(args.sources)
+    with _bar(len(items), "puzzles") as bar:
+        return _count_all(args, items, bar)
+
+
+def _count_all(args: argparse.Namespace, items: list[service.Loaded], bar: Progress) -> int:
     tally: dict[str, int] = {}
     mismatches = 0
     for item in items:
         result = service.count(item, args.limit, args.deadline)
+        bar.advance()
         verdict = str(result.verdict)
         tally[verdict] = tally.get(verdict, 0) + 1
         mismatched = item.expected is not None and item.expected != verdict
@@ -172,26 +230,75 @@ def _solve(args: argparse.Namespace) -> int:
     for item in items:
         service.check_rung(item, args.rules)
     completed = 0
-    for item in items:
-        result = service.solve(item, args.rules, args.deadline)
-        if args.json:
-            _emit_json(result.to_json())
-            continue
-        _emit(f"{result.id}: rung {result.rung}, {result.decided:.1%} decided")
-        for row in result.grid:
-            _emit(row)
-        for number, step in enumerate(result.steps, 1):
-            _emit(f"{number:>4}. [{step.rule}] {step.text}")
-        if result.contradiction is not None:
-            _emit(f"contradiction: {result.contradiction.text}")
-        for note in result.notes:
-            _emit(f"note: {note}")
-        if result.timed_out:
-            _emit("stopped: out of time")
-        completed += result.complete
+    with _bar(len(items), "puzzles") as bar:
+        for item in items:
+            result = service.solve(item, args.rules, args.deadline)
+            bar.advance()
+            completed += result.complete
+            _print_solved(args, item, result)
     if not args.json and len(items) > 1:
         _emit(f"rung {args.rules} completes {completed} of {len(items)} puzzles alone")
     return EXIT_OK
+
+
+def _print_solved(args: argparse.Namespace, item: service.Loaded, result: service.Solved) -> None:
+    if args.json:
+        _emit_json(result.to_json())
+        return
+    _emit(f"{result.id}: rung {result.rung}, {result.decided:.1%} decided")
+    rows = result.grid if args.rows else service.picture(item, result.grid)
+    for row in rows:
+        _emit(row)
+    for number, step in enumerate(result.steps, 1):
+        _emit(f"{number:>4}. [{step.rule}] {step.text}")
+    if result.contradiction is not None:
+        _emit(f"contradiction: {result.contradiction.text}")
+    for note in result.notes:
+        _emit(f"note: {note}")
+    if result.timed_out:
+        _emit("stopped: out of time")
+
+
+def _show(args: argparse.Namespace) -> int:
+    if args.grid == "-" and "-" in args.sources:
+        raise UsageError("SOURCE and --grid cannot both be '-' (standard input is read once)")
+    items = _load_all(args.sources)
+    rows = None if args.grid is None else _grid_rows(args.grid)
+    marks = [None if rows is None else service.shading(item, rows) for item in items]
+    with _bar(len(items), "puzzles") as bar:
+        for item, shaded in zip(items, marks, strict=True):
+            note = ""
+            if args.solution:
+                shaded, note = _solution(item, args.deadline)
+            bar.advance()
+            picture = service.picture(item, shaded=shaded)
+            if args.json:
+                _emit_json(
+                    {
+                        "id": item.id,
+                        "genre": item.genre.name,
+                        "size": _size(item),
+                        "note": note or None,
+                        "picture": picture,
+                    }
+                )
+                continue
+            _emit(f"{item.id}: {item.genre.title} {_size(item)}" + (f" ({note})" if note else ""))
+            for line in picture:
+                _emit(line)
+    return EXIT_OK
+
+
+def _solution(item: service.Loaded, deadline: float | None) -> tuple[int | None, str]:
+    """The puzzle's solution (the source's, else the first counted) and a note when it is
+    not the only one or there is none."""
+    if item.solution is not None:
+        return item.solution, ""
+    counted = service.count(item, 2, deadline)
+    if not counted.solutions:
+        return None, "no solution" if counted.verdict is Verdict.NONE else "out of time"
+    shaded = service.shading(item, counted.solutions[0])
+    return shaded, "" if counted.verdict is Verdict.UNIQUE else "one of several solutions"
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -215,7 +322,11 @@ def _validate(args: argparse.Namespace) -> int:
 
 def _convert(args: argparse.Namespace) -> int:
     for item in _load_all(args.sources):
-        _emit(service.convert(item, args.to).removesuffix("\n"))
+        text = service.convert(item, args.to)
+        if args.json:
+            _emit_json({"id": item.id, "genre": item.genre.name, "format": args.to, "text": text})
+        else:
+            _emit(text.removesuffix("\n"))
     return EXIT_OK
 
 
@@ -223,28 +334,57 @@ def _generate(args: argparse.Namespace) -> int:
     width, height = args.size
     options = {option.name: getattr(args, option.name) for option in args.genre_options}
     seed = secrets.randbelow(RANDOM_SEEDS) if args.seed is None else args.seed
-    for index in range(args.count):
-        board = service.generate(
-            args.genre, width, height, seed + index, args.difficulty, args.deadline, options
-        )
-        if args.seed is None and index == 0:
-            _say_note(f"seed {seed} (picked at random; --seed {seed} makes these boards again)")
-        if args.json:
-            _emit_json(board.to_json())
-            continue
-        health = board.health
-        fallback = f"  fallback board {health.fallback}" if health.fallback else ""
-        _emit(
-            f"{board.code}  seed {board.seed}  {board.difficulty} (score {board.score:g})  "
-            f"{health.attempts} attempt(s), {health.milliseconds:.0f} ms{fallback}"
-        )
-        for row in board.solution_rows if args.show_solution else ():
-            _emit(f"  {row}")
+    with _bar(args.count, "boards") as bar:
+        for index in range(args.count):
+            board = service.generate(
+                args.genre, width, height, seed + index, args.difficulty, args.deadline, options
+            )
+            bar.advance()
+            if args.seed is None and index == 0:
+                _say_note(f"seed {seed} (picked at random; --seed {seed} makes these boards again)")
+            _print_board(args, board)
     return EXIT_OK
 
 
+def _print_board(args: argparse.Namespace, board: service.Board) -> None:
+    if args.json:
+        _emit_json(board.to_json())
+        return
+    health = board.health
+    fallback = f"  fallback board {health.fallback}" if health.fallback else ""
+    _emit(
+        f"{board.code}  seed {board.seed}  {board.difficulty} (score {board.score:g})  "
+        f"{health.attempts} attempt(s), {health.milliseconds:.0f} ms{fallback}"
+    )
+    for row in board.solution_rows if args.show_solution else ():
+        _emit(f"  {row}")
+    if args.show:
+        shaded = board.solution if args.show_solution else None
+        for row in service.picture(board.loaded, shaded=shaded):
+            _emit(f"  {row}")
+
+
 def _study(args: argparse.Namespace) -> int:
-    _emit(service.study(args.genre, args.boards, args.seed, args.deadline))
+    if args.plots is not None:
+        charts.require()  # before the study runs, not after
+    with _bar(1, "steps", always=True) as bar:
+        report = service.study(
+            args.genre,
+            args.boards,
+            args.seed,
+            args.deadline,
+            lambda done, total: bar.update(done, total),
+        )
+    if args.json:
+        _emit_json(report.to_json())
+    elif args.csv:
+        _emit(format_csv(report).removesuffix("\n"))
+    else:
+        _emit(format_markdown(report))
+    if args.plots is not None:
+        written = charts.draw(report, Path(args.plots))
+        names = ", ".join(path.name for path in written)
+        _say_note(f"{len(written)} charts in {args.plots}: {names}")
     return EXIT_OK
 
 
@@ -308,7 +448,14 @@ def _add_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
     generate = _command(commands, "generate", _generate, "generate puzzles proven unique")
     kinds = generate.add_subparsers(title="genres", metavar="GENRE", required=True)
     for genre in registry.genres().values():
-        kind = kinds.add_parser(genre.name, help=f"generate {genre.title} puzzles")
+        kind = kinds.add_parser(
+            genre.name,
+            help=f"generate {genre.title} puzzles",
+            description=f"Generate {genre.title} puzzles proven unique, graded by the "
+            "cheapest rung of the ladder that finishes them alone.",
+            epilog=_ladder_help(genre) + "\n\n" + _offered_help(genre),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         kind.set_defaults(genre=genre.name, genre_options=genre.options, command=kind.prog)
         (min_w, min_h), (max_w, max_h) = genre.sizes
         kind.add_argument(
@@ -316,7 +463,8 @@ def _add_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
             type=_size_arg,
             required=True,
             metavar="WxH",
-            help=f"width x height, from {min_w}x{min_h} to {max_w}x{max_h}",
+            help=f"width x height, e.g. {max(min_w, 10)}x{max(min_h, 10)}; from "
+            f"{min_w}x{min_h} to {max_w}x{max_h}",
         )
         kind.add_argument(
             "--seed",
@@ -334,7 +482,9 @@ def _add_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
         kind.add_argument(
             "--difficulty",
             choices=genre.difficulties,
-            help="the grade (default: the seed picks one of those the size offers)",
+            help="the grade: "
+            + ", ".join(f"{grade} ({_grade_meaning(genre, grade)})" for grade in genre.difficulties)
+            + " (default: the seed picks one of those the size offers)",
         )
         kind.add_argument(
             "--deadline",
@@ -343,7 +493,14 @@ def _add_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
             metavar="S",
             help="seconds per board before giving up (default 60)",
         )
-        kind.add_argument("--show-solution", action="store_true", help="print the answer too")
+        kind.add_argument(
+            "--show-solution", action="store_true", help="print the answer too, as rows"
+        )
+        kind.add_argument(
+            "--show",
+            action="store_true",
+            help="draw each board as gridproof show does (with its answer if --show-solution)",
+        )
         for option in genre.options:
             kind.add_argument(
                 f"--{option.name}",
@@ -353,6 +510,22 @@ def _add_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
                 help=option.help,
             )
         _add_json(kind, "one JSON object per board per line")
+
+
+def _grade_meaning(genre: Genre[Any], grade: str) -> str:
+    rungs = [rung.name for rung in genre.ladder.rungs if rung.grade == grade]
+    if rungs:
+        return "finished by " + " or ".join(rungs)
+    return "needs search"
+
+
+def _offered_help(genre: Genre[Any]) -> str:
+    """The grades a few sizes offer (the catalog's), for --help."""
+    (low, _), (high, _) = genre.sizes
+    sides = sorted({low, min(high, 8), min(high, 12), min(high, 20), high})
+    offered = "; ".join(f"{n}x{n}: {', '.join(genre.offered(n, n))}" for n in sides)
+    text = f"Grades offered by size (others at that size are refused): {offered}."
+    return textwrap.fill(text, HELP_WIDTH)
 
 
 def _studied() -> list[Genre[Any]]:

@@ -14,13 +14,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from gridproof.core import grid
+from gridproof.core import grid, textgrid
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
 from gridproof.core.grid import Sized as Puzzle
 from gridproof.core.ladder import Ladder, Position, Progress, solve
 from gridproof.core.outcome import Outcome
 from gridproof.core.repair import Edit
+from gridproof.core.report import Report, Tick
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
 
@@ -217,8 +218,9 @@ class Genre(Generic[P]):
     board at parse time with a `CodeError`."""
     options: tuple[Option, ...] = ()
     """The genre's own generator settings."""
-    study: Callable[[int, int, Deadline], str] | None = None
-    """The design note's measurements as markdown (`gridproof study`), if the genre has one."""
+    study: Callable[[int, int, Deadline, Tick], Report] | None = None
+    """The design note's measurements (`gridproof study`), if the genre has one: `study(
+    boards, seed, deadline, tick)` gives its tables as data, telling `tick` how far it got."""
     format_grid: Callable[[P, int], list[str]] = grid.format_shading
     parse_grid: Callable[[P, Sequence[str]], int] = grid.parse_shading
     grades_at: Callable[[int, int], tuple[str, ...]] | None = None
@@ -236,6 +238,10 @@ class Genre(Generic[P]):
     formats: tuple[Format[P], ...] = ()
     """Text formats besides codes, URLs and JSON: every SOURCE reads them and `convert`
     writes them."""
+    format_text: Callable[[P, int, int], list[str]] = textgrid.marks_text
+    """The board as a text picture for people, `format_text(puzzle, shaded, empty)`: its
+    clues or region borders with the decided cells (`gridproof show`, `solve`); scripts
+    read `format_grid` instead."""
 
     def offered(self, width: int, height: int) -> tuple[str, ...]:
         """The grades `generate` delivers at `width` × `height`, easiest first."""

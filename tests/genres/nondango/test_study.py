@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gridproof.core.deadline import Deadline
+from gridproof.core.report import format_markdown
 from gridproof.genres.nondango import GENRE
 from gridproof.genres.nondango import sequences as seq
 from gridproof.genres.nondango.study import run_study
@@ -78,7 +79,7 @@ def _tables(markdown: str) -> list[list[str]]:
 
 
 def test_run_study_returns_every_table() -> None:
-    text = run_study(2, 1, 5.0, sequence_s=0.3, sizes=((6, 6),))
+    text = format_markdown(run_study(2, 1, 5.0, sequence_s=0.3, sizes=((6, 6),)))
     for heading in (
         "## Dead lines of three",
         "## The screen and the split, checked",
@@ -104,5 +105,8 @@ def test_run_study_returns_every_table() -> None:
 
 def test_the_study_is_a_registered_capability() -> None:
     assert GENRE.study is not None
-    text = GENRE.study(1, 2, Deadline(0))  # out of time at once: failures, not a crash
-    assert "generation failures: 4" in text
+    ticks: list[tuple[int, int]] = []
+    report = GENRE.study(1, 2, Deadline(0), lambda *tick: ticks.append(tick))  # out of time
+    assert "generation failures: 4" in format_markdown(report)  # failures, not a crash
+    assert ticks[-1] == (14, 14)  # 4 boards and 10 parts of the study, told as they went
+    assert [done for done, _ in ticks] == list(range(1, 15))

@@ -20,6 +20,7 @@ from gridproof.genres.nondango import (
     sat,
     solve,
     study,
+    text,
 )
 from gridproof.genres.nondango.model import Nondango, Variant
 
@@ -66,11 +67,12 @@ GENRE: Genre[Nondango] = register(
             Oracle("brute", brute.count_brute, max_cells=400),
         ),
         options=generate.OPTIONS,
-        study=lambda boards, seed, deadline: study.run_study(
-            boards, seed, study.COUNT_S, deadline=deadline
+        study=lambda boards, seed, deadline, tick: study.run_study(
+            boards, seed, study.COUNT_S, deadline=deadline, tick=tick
         ),
         format_grid=codec.format_grid,
         parse_grid=codec.parse_grid,
+        format_text=text.format_text,
     )
 )
 

@@ -18,13 +18,15 @@ from __future__ import annotations
 import dataclasses
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from gridproof.core.contract import Generated, Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
 from gridproof.core.grid import bits
 from gridproof.core.outcome import Verdict
+from gridproof.core.report import Cell, CellLike, Chart, Report, Table, Tick, no_tick, num, of, pct
+from gridproof.core.report import table as make_table
 from gridproof.core.rng import Rng
 from gridproof.core.search import count_solutions
 from gridproof.genres.nondango import generate, search, sequences, solve, theory
@@ -52,32 +54,41 @@ def run_study(
     sequence_s: float = 60.0,
     sizes: Sequence[tuple[int, int]] = SIZES,
     deadline: Deadline | None = None,
-) -> str:
-    """The study as markdown: `boards` generated boards per size and variant (seeds from
-    `seed`), each count and each board under `deadline_s` seconds, and A181218 computed
-    for about `sequence_s` seconds. An overall `deadline` cuts everything short: what it
-    stops shows up as timeouts and failures in the tables, never as a guess."""
+    tick: Tick = no_tick,
+) -> Report:
+    """The study: `boards` generated boards per size and variant (seeds from `seed`),
+    each count and each board under `deadline_s` seconds, and A181218 computed for about
+    `sequence_s` seconds. An overall `deadline` cuts everything short: what it stops
+    shows up as timeouts and failures in the tables, never as a guess. `tick` is told
+    how far it has got (boards made, then tables done)."""
     clock = _Clock(deadline or Deadline.never(), deadline_s)
-    bank, failed = _bank(boards, seed, clock, sizes)
-    header = (
-        f"# Nondango study\n\n{boards} boards per size and variant, seed {seed}; "
-        f"generation failures: {failed}. The note analyses no-three-black; no-three-same "
-        "is shown beside it."
-    )
-    return "\n\n".join(
-        [
-            header,
-            dead_table(bank),
-            screen_table(bank, clock),
-            lemma_table(bank, clock),
-            budget_table(bank),
-            groups_table(bank, boards, seed, clock),
-            dial_table(boards, seed, sizes, clock),
-            misreading_table(bank, clock),
-            ladder_table(bank),
-            line_table(),
-            grid_table(min(sequence_s, clock.overall.remaining())),
-        ]
+    made = len(VARIANTS) * len(sizes) * boards
+    parts: list[Callable[[], Table | tuple[Table, ...]]] = [
+        lambda: dead_table(bank),
+        lambda: screen_table(bank, clock),
+        lambda: lemma_table(bank, clock),
+        lambda: budget_table(bank),
+        lambda: groups_table(bank, boards, seed, clock),
+        lambda: dial_table(boards, seed, sizes, clock),
+        lambda: misreading_table(bank, clock),
+        lambda: ladder_table(bank),
+        line_table,
+        lambda: grid_table(min(sequence_s, clock.overall.remaining())),
+    ]
+    total = made + len(parts)
+    bank, failed = _bank(boards, seed, clock, sizes, lambda done: tick(done, total))
+    tables: list[Table] = []
+    for number, part in enumerate(parts, 1):
+        result = part()
+        tables += result if isinstance(result, tuple) else (result,)
+        tick(made + number, total)
+    return Report(
+        "nondango",
+        "Nondango study",
+        tuple(tables),
+        intro=f"{boards} boards per size and variant, seed {seed}; generation failures: "
+        f"{failed}. The note analyses no-three-black; no-three-same is shown beside it.",
+        level=1,
     )
 
 
@@ -93,10 +104,14 @@ class _Clock:
 
 
 def _bank(
-    boards: int, seed: int, clock: _Clock, sizes: Sequence[tuple[int, int]]
+    boards: int,
+    seed: int,
+    clock: _Clock,
+    sizes: Sequence[tuple[int, int]],
+    tick: Callable[[int], None] = lambda done: None,
 ) -> tuple[Bank, int]:
     bank: Bank = {}
-    failed = 0
+    failed = done = 0
     for variant in VARIANTS:
         for width, height in sizes:
             request = Request(width, height, options={"rule": variant.value})
@@ -106,30 +121,28 @@ def _bank(
                     made.append(generate.generate_dial(request, seed * 100_000 + index, clock()))
                 except GenerationError:
                     failed += 1
+                done += 1
+                tick(done)
             bank[variant, (width, height)] = made
     return bank, failed
 
 
-def table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    """A markdown table."""
-    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
-    return "\n".join(lines)
+def _mean(values: Sequence[float]) -> Cell:
+    if not values:
+        return Cell("-")
+    mean = statistics.fmean(values)
+    return num(round(mean, 3), f"{mean:.1f}")
 
 
-def _mean(values: Sequence[float]) -> str:
-    return f"{statistics.fmean(values):.1f}" if values else "-"
-
-
-def _share(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"
+def _share(part: int, whole: int) -> Cell:
+    return pct(part, whole, 1, "-")
 
 
 def _size(key: tuple[int, int]) -> str:
     return f"{key[0]}×{key[1]}"
 
 
-def dead_table(bank: Bank) -> str:
+def dead_table(bank: Bank) -> Table:
     """Geometric lines of three, and how many each screen drops."""
     rows = []
     for (variant, size), made in bank.items():
@@ -148,7 +161,9 @@ def dead_table(bank: Bank) -> str:
                 _share(geometric - white, geometric) if variant is Variant.NO_THREE_SAME else "-",
             ]
         )
-    return "## Dead lines of three (note: 34.8% of geometric lines dead)\n\n" + table(
+    return make_table(
+        "dead",
+        "Dead lines of three (note: 34.8% of geometric lines dead)",
         [
             "rule",
             "size",
@@ -159,6 +174,7 @@ def dead_table(bank: Bank) -> str:
             "all-white side dead",
         ],
         rows,
+        chart=Chart(("all-black side dead", "all-white side dead"), "% of geometric lines"),
     )
 
 
@@ -189,7 +205,7 @@ def group_product(puzzle: Nondango, clock: _Clock) -> int | None:
     return product
 
 
-def screen_table(bank: Bank, clock: _Clock) -> str:
+def screen_table(bank: Bank, clock: _Clock) -> Table:
     """Engine (screen + split) against the plain backtracker, on every board and on its
     twin under the other variant: the same answer set, and the product of the groups."""
     rows = []
@@ -206,26 +222,29 @@ def screen_table(bank: Bank, clock: _Clock) -> str:
                 same += answer_set(puzzle, clock, engine=True) == plain
                 product += group_product(puzzle, clock) == len(plain)
             rows.append([variant.value, _size(size), rule.value, checked, answers, same, product])
-    return (
-        "## The screen and the split, checked (note: 36 of 36 answer sets)\n\n"
-        "Each board is also counted under the other rule (its twin), so sets of several "
-        "answers and of none are compared too.\n\n"
-        + table(
-            [
-                "bank",
-                "size",
-                "counted as",
-                "boards decided by the backtracker",
-                "answers",
-                "same answer set",
-                "group product = count",
-            ],
-            rows,
-        )
+    return make_table(
+        "screen",
+        "The screen and the split, checked (note: 36 of 36 answer sets)",
+        [
+            "bank",
+            "size",
+            "counted as",
+            "boards decided by the backtracker",
+            "answers",
+            "same answer set",
+            "group product = count",
+        ],
+        rows,
+        before="Each board is also counted under the other rule (its twin), so sets of "
+        "several answers and of none are compared too.",
+        chart=Chart(
+            ("boards decided by the backtracker", "same answer set", "group product = count"),
+            "boards",
+        ),
     )
 
 
-def lemma_table(bank: Bank, clock: _Clock) -> str:
+def lemma_table(bank: Bank, clock: _Clock) -> Table:
     """Every one-circle move is illegal and certified; uncertified offers really fail."""
     rows = []
     for (variant, size), made in bank.items():
@@ -239,23 +258,27 @@ def lemma_table(bank: Bank, clock: _Clock) -> str:
                 sum(c.illegal for c in checks),
                 sum(c.certified_black for c in checks),
                 sum(c.certified_white for c in checks),
-                f"{seconds} of {offers}",
+                of(seconds, offers),
             ]
         )
-    return (
-        "## The certificate lemma (note: 2,113 of 2,113 moves illegal and certified)\n\n"
-        + table(
-            [
-                "rule",
-                "size",
-                "moves",
-                "illegal",
-                "certified by two blacks",
-                "certified by two whites only",
-                "uncertified offers with a second answer",
-            ],
-            rows,
-        )
+    return make_table(
+        "lemma",
+        "The certificate lemma (note: 2,113 of 2,113 moves illegal and certified)",
+        [
+            "rule",
+            "size",
+            "moves",
+            "illegal",
+            "certified by two blacks",
+            "certified by two whites only",
+            "uncertified offers with a second answer",
+        ],
+        rows,
+        chart=Chart(
+            ("moves", "illegal", "certified by two blacks", "certified by two whites only"),
+            "one-circle moves",
+            labels=("rule", "size"),
+        ),
     )
 
 
@@ -274,7 +297,7 @@ def _uncertified_offers(made: list[Generated[Nondango]], clock: _Clock) -> tuple
     return offers, second
 
 
-def budget_table(bank: Bank) -> str:
+def budget_table(bank: Bank) -> Table:
     """circles − regions ≤ certifying lines ≤ live lines, board by board."""
     rows = []
     for (variant, size), made in bank.items():
@@ -298,36 +321,39 @@ def budget_table(bank: Bank) -> str:
                 _mean(lines),
                 _mean(lives),
                 _mean(geometric),
-                f"{holds} of {len(made)}",
+                of(holds, len(made)),
                 min(slack, default="-"),
                 statistics.median(slack) if slack else "-",
             ]
         )
-    return (
-        "## The budget: circles − regions ≤ certifying lines ≤ live lines\n\n"
-        "Note (8×8 / 12×12): white circles 15.4 / 43.3, certifying lines 20.3 / 60.4, live "
-        "lines 28.3 / 95.3, geometric 43.1 / 146.4; the tightest board has one line to "
-        "spare, the median nine. Under "
-        "no-three-same one line with two white circles can certify a whole region, so the "
-        "inequality may fail there.\n\n"
-        + table(
-            [
-                "rule",
-                "size",
-                "white circles",
-                "certifying lines",
-                "live lines",
-                "geometric lines",
-                "holds",
-                "least slack",
-                "median slack",
-            ],
-            rows,
-        )
+    return make_table(
+        "budget",
+        "The budget: circles − regions ≤ certifying lines ≤ live lines",
+        [
+            "rule",
+            "size",
+            "white circles",
+            "certifying lines",
+            "live lines",
+            "geometric lines",
+            "holds",
+            "least slack",
+            "median slack",
+        ],
+        rows,
+        before="Note (8×8 / 12×12): white circles 15.4 / 43.3, certifying lines 20.3 / 60.4, "
+        "live lines 28.3 / 95.3, geometric 43.1 / 146.4; the tightest board has one line to "
+        "spare, the median nine. Under no-three-same one line with two white circles can "
+        "certify a whole region, so the inequality may fail there.",
+        chart=Chart(
+            ("white circles", "certifying lines", "live lines", "geometric lines"),
+            "mean per board",
+            labels=("rule", "size"),
+        ),
     )
 
 
-def groups_table(bank: Bank, boards: int, seed: int, clock: _Clock) -> str:
+def groups_table(bank: Bank, boards: int, seed: int, clock: _Clock) -> tuple[Table, Table]:
     """Regions grouped by live lines; and boards without a live line count as products."""
     rows = []
     for (variant, size), made in bank.items():
@@ -338,14 +364,25 @@ def groups_table(bank: Bank, boards: int, seed: int, clock: _Clock) -> str:
         largest = max((len(group) for gs in groups for group in gs), default=0)
         rows.append([variant.value, _size(size), len(made), sum(map(len, groups)), givens, largest])
     products = [_product_check(variant, boards, seed, clock) for variant in VARIANTS]
-    return (
-        "## Independent groups (note: 72 boards, 189 groups, 114 of them one given; "
-        "largest 48 regions)\n\n"
-        + table(["rule", "size", "boards", "groups", "givens", "largest group (regions)"], rows)
-        + "\n\nRandom 6×6 boards with no live line at all, counted by the plain backtracker "
-        "(note: 200 of 200 equal the product of the region sizes):\n\n"
-        + table(["rule", "boards", "count = product of circles per region"], products)
+    grouped = make_table(
+        "groups",
+        "Independent groups (note: 72 boards, 189 groups, 114 of them one given; "
+        "largest 48 regions)",
+        ["rule", "size", "boards", "groups", "givens", "largest group (regions)"],
+        rows,
+        chart=Chart(("groups", "givens", "largest group (regions)"), "groups, or regions"),
     )
+    checked = make_table(
+        "no-live-line",
+        "Random 6×6 boards with no live line, counted by the plain backtracker",
+        ["rule", "boards", "count = product of circles per region"],
+        products,
+        before="Random 6×6 boards with no live line at all, counted by the plain backtracker "
+        "(note: 200 of 200 equal the product of the region sizes):",
+        heading=False,
+        chart=Chart(("boards", "count = product of circles per region"), "boards"),
+    )
+    return grouped, checked
 
 
 def _is_given(puzzle: Nondango, group: list[int]) -> bool:
@@ -353,7 +390,7 @@ def _is_given(puzzle: Nondango, group: list[int]) -> bool:
     return len(group) == 1 and circles[group[0]].bit_count() == 1
 
 
-def _product_check(variant: Variant, boards: int, seed: int, clock: _Clock) -> list[object]:
+def _product_check(variant: Variant, boards: int, seed: int, clock: _Clock) -> list[CellLike]:
     rng = Rng(seed).fork(f"no live line {variant.value}")
     exact = drawn = 0
     while drawn < boards:
@@ -393,7 +430,7 @@ def dial_board(size: tuple[int, int], variant: Variant, white: int, rng: Rng) ->
     return puzzle if added == white else None
 
 
-def dial_table(boards: int, seed: int, sizes: Sequence[tuple[int, int]], clock: _Clock) -> str:
+def dial_table(boards: int, seed: int, sizes: Sequence[tuple[int, int]], clock: _Clock) -> Table:
     """Uniqueness rate by the number of certified white circles, with no uniqueness check."""
     rows = []
     for variant in VARIANTS:
@@ -421,12 +458,16 @@ def dial_table(boards: int, seed: int, sizes: Sequence[tuple[int, int]], clock: 
                         note,
                     ]
                 )
-    return "## The dial: certified white circles, no uniqueness check\n\n" + table(
-        ["rule", "size", "white circles", "drawn", "unique", "rate", "no answer", "note"], rows
+    return make_table(
+        "dial",
+        "The dial: certified white circles, no uniqueness check",
+        ["rule", "size", "white circles", "drawn", "unique", "rate", "no answer", "note"],
+        rows,
+        chart=Chart(("rate",), "% unique", labels=("rule", "size", "white circles")),
     )
 
 
-def misreading_table(bank: Bank, clock: _Clock) -> str:
+def misreading_table(bank: Bank, clock: _Clock) -> Table:
     """Every unique board counted again under the two misreadings of the line rule."""
     rows = []
     for (variant, size), made in bank.items():
@@ -445,33 +486,39 @@ def misreading_table(bank: Bank, clock: _Clock) -> str:
                 sum(o.verdict is Verdict.TIMEOUT for o in loose + tight),
             ]
         )
-    return (
-        "## The two misreadings (note: no diagonals, 0 of 72 unique, 8×8 median 1,268 "
-        "answers, every 12×12 past 20,000; anywhere in the line, 72 of 72 with no answer)\n\n"
-        + table(
-            [
-                "rule",
-                "size",
-                "boards",
-                "no diagonals: still unique",
-                "median answers",
-                f"past {LIMIT:,}",
-                "anywhere: no answer",
-                "timeouts",
-            ],
-            rows,
-        )
+    return make_table(
+        "misreadings",
+        "The two misreadings (note: no diagonals, 0 of 72 unique, 8×8 median 1,268 "
+        "answers, every 12×12 past 20,000; anywhere in the line, 72 of 72 with no answer)",
+        [
+            "rule",
+            "size",
+            "boards",
+            "no diagonals: still unique",
+            "median answers",
+            f"past {LIMIT:,}",
+            "anywhere: no answer",
+            "timeouts",
+        ],
+        rows,
+        chart=Chart(
+            ("boards", "no diagonals: still unique", "anywhere: no answer"),
+            "boards",
+            labels=("rule", "size"),
+        ),
     )
 
 
-def _capped_median(answers: list[int]) -> str:
+def _capped_median(answers: list[int]) -> Cell:
     if not answers:
-        return "-"
+        return Cell("-")
     middle = statistics.median(answers)
-    return f"> {LIMIT:,}" if middle > LIMIT else f"{middle:,.1f}".removesuffix(".0")
+    if middle > LIMIT:
+        return Cell(f"> {LIMIT:,}")
+    return num(middle, f"{middle:,.1f}".removesuffix(".0"))
 
 
-def ladder_table(bank: Bank) -> str:
+def ladder_table(bank: Bank) -> Table:
     """The rung each board needs, by how many white circles it holds."""
     buckets = ((0, 0), (1, 4), (5, 8), (9, 12), (13, 10**9))
     rows = []
@@ -486,19 +533,19 @@ def ladder_table(bank: Bank) -> str:
                     [variant.value, _size(size), label, sum(rungs.values())]
                     + [rungs[rung] for rung in LADDER.names]
                 )
-    return (
-        "## The ladder (note, 8×8: 1–4 white 92 triple / 1 probe; 13+ white 60 / 50; "
-        "nothing in the bank needs search)\n\n"
-        "The note's `triple` is our `triple` and `confine` together; under no-three-black "
-        "`confine` never applies.\n\n"
-        + table(
-            ["rule", "size", "white circles", "boards", *LADDER.names],
-            rows,
-        )
+    return make_table(
+        "ladder",
+        "The ladder (note, 8×8: 1–4 white 92 triple / 1 probe; 13+ white 60 / 50; "
+        "nothing in the bank needs search)",
+        ["rule", "size", "white circles", "boards", *LADDER.names],
+        rows,
+        before="The note's `triple` is our `triple` and `confine` together; under "
+        "no-three-black `confine` never applies.",
+        chart=Chart(LADDER.names, "boards", labels=("rule", "size", "white circles")),
     )
 
 
-def line_table() -> str:
+def line_table() -> Table:
     """Legal colourings of one line of L circles under each reading, brute-force checked."""
     rows = []
     for length in (4, 6, 8, 10, 12):
@@ -514,8 +561,12 @@ def line_table() -> str:
             sequences.line_count_brute(length, lambda s: "111" not in s and "000" not in s),
             sequences.line_count_brute(length, lambda s: s.count("1") <= 2 >= s.count("0")),
         ]
-        rows.append([length, *(f"{n:,}" for n in counts), "yes" if counts == brute else "NO"])
-    return "## One line of L circles (note: 13/11, 44/22, 149/37, 504/56, 1,705/79)\n\n" + table(
+        rows.append(
+            [length, *(num(n, f"{n:,}") for n in counts), "yes" if counts == brute else "NO"]
+        )
+    return make_table(
+        "line",
+        "One line of L circles (note: 13/11, 44/22, 149/37, 504/56, 1,705/79)",
         [
             "L",
             "consecutive, black (A000073)",
@@ -525,10 +576,21 @@ def line_table() -> str:
             "brute force agrees",
         ],
         rows,
+        chart=Chart(
+            (
+                "consecutive, black (A000073)",
+                "anywhere, black (A000124)",
+                "consecutive, same colour",
+                "anywhere, same colour",
+            ),
+            "legal colourings",
+            log=True,
+            labels=("L",),
+        ),
     )
 
 
-def grid_table(budget_s: float) -> str:
+def grid_table(budget_s: float) -> Table:
     """A181218 by transfer matrix, exact, as far as `budget_s` seconds go."""
     rows = []
     for n, value, seconds in sequences.grid_terms(budget_s):
@@ -540,12 +602,24 @@ def grid_table(budget_s: float) -> str:
         elif n in KNOWN_TERMS:
             check = "OEIS: " + ("equal" if KNOWN_TERMS[n] == value else "DIFFERENT")
         past = "yes" if value > 2**53 else ""
-        rows.append([n, f"{value:,}", len(str(value)), past, f"{seconds:.2f}", check])
-    return (
-        "## A181218: black sets with no three in a line on an n×n grid of circles\n\n"
-        f"Transfer matrix over pairs of rows, exact integers, {budget_s:g} s budget; the note "
-        "stops at 8×8 because the 9×9 term is past 2^53.\n\n"
-        + table(["n", "A181218(n)", "digits", "past 2^53", "seconds", "check"], rows)
+        rows.append(
+            [
+                n,
+                num(value, f"{value:,}"),
+                len(str(value)),
+                past,
+                num(round(seconds, 4), f"{seconds:.2f}"),
+                check,
+            ]
+        )
+    return make_table(
+        "a181218",
+        "A181218: black sets with no three in a line on an n×n grid of circles",
+        ["n", "A181218(n)", "digits", "past 2^53", "seconds", "check"],
+        rows,
+        before=f"Transfer matrix over pairs of rows, exact integers, {budget_s:g} s budget; "
+        "the note stops at 8×8 because the 9×9 term is past 2^53.",
+        chart=Chart(("A181218(n)",), "black sets", log=True, labels=("n",)),
     )
 
 

@@ -16,6 +16,7 @@ from gridproof.genres.nonogram import (
     sat,
     solve,
     study,
+    text,
 )
 from gridproof.genres.nonogram.model import Nonogram
 
@@ -61,6 +62,7 @@ GENRE: Genre[Nonogram] = register(
         options=generate.OPTIONS,
         study=study.run_study,
         formats=formats.FORMATS,
+        format_text=text.format_text,
     )
 )
 

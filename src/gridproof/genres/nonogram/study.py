@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from math import comb
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import Geometry
 from gridproof.core.outcome import Verdict
+from gridproof.core.report import Cell, Chart, Report, Table, Tick, no_tick, num, pct, table
 from gridproof.core.rng import Rng
 from gridproof.genres.nonogram.brute import line_patterns
 from gridproof.genres.nonogram.lines import settle
@@ -71,18 +73,10 @@ def _mirror(picture: int, width: int, height: int) -> int:
     return out
 
 
-def _pct(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "n/a"
-
-
-def note_generator_table(boards: int, rng: Rng, deadline: Deadline) -> str:
-    lines = [
-        "### 1. The note's generator: sixty attempts in 1.8 s",
-        "",
-        "| size | density | runs | unique within budget | mean attempts | fallback reached "
-        "| difficulty of the boards found | note |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
+def note_generator_table(
+    boards: int, rng: Rng, deadline: Deadline, tick: Callable[[], None] = lambda: None
+) -> Table:
+    rows = []
     for size, density in NOTE_PROFILES.items():
         found = fell_back = 0
         tries: list[int] = []
@@ -104,63 +98,118 @@ def note_generator_table(boards: int, rng: Rng, deadline: Deadline) -> str:
                     break
             else:
                 fell_back += 1
-        mean = f"{sum(tries) / len(tries):.1f}" if tries else "-"
-        mix = ", ".join(f"{k} {v}" for k, v in sorted(grades.items()))
-        lines.append(
-            f"| {size}×{size} | {density} | {boards} | {_pct(found, boards)} | {mean} | "
-            f"{_pct(boards - found, boards)} | {mix} | 60 attempts, 1.8 s, no rate given |"
+            tick()
+        mean = (
+            num(round(sum(tries) / len(tries), 3), f"{sum(tries) / len(tries):.1f}")
+            if tries
+            else "-"
         )
-    return "\n".join(lines)
+        mix = ", ".join(f"{k} {v}" for k, v in sorted(grades.items()))
+        rows.append(
+            [
+                f"{size}×{size}",
+                num(density),
+                boards,
+                pct(found, boards),
+                mean,
+                pct(boards - found, boards),
+                mix,
+                "60 attempts, 1.8 s, no rate given",
+            ]
+        )
+    return table(
+        "generator",
+        "1. The note's generator: sixty attempts in 1.8 s",
+        [
+            "size",
+            "density",
+            "runs",
+            "unique within budget",
+            "mean attempts",
+            "fallback reached",
+            "difficulty of the boards found",
+            "note",
+        ],
+        rows,
+        chart=Chart(("unique within budget", "fallback reached"), "% of runs", labels=("size",)),
+    )
 
 
-def border_table(deadline: Deadline) -> str:
-    lines = [
-        "### 2. The border fallback, counted",
-        "",
-        "| size | verdict | note |",
-        "|---|---|---|",
-    ]
+def border_table(deadline: Deadline) -> Table:
+    rows = []
     for size in (5, 10, 15, 20, 25, 30):
         full = (1 << (size * size)) - 1
         inner = 0
         for r in range(1, size - 1):
             inner |= ((1 << (size - 2)) - 1) << (r * size + 1)
+        started = time.perf_counter()
         outcome = count(clues_of(size, size, full & ~inner), 2, deadline.within(10))
-        lines.append(f"| {size}×{size} | {outcome.verdict} | returned without a count |")
-    return "\n".join(lines)
+        seconds = time.perf_counter() - started
+        rows.append(
+            [
+                f"{size}×{size}",
+                str(outcome.verdict),
+                "returned without a count",
+                num(round(seconds, 6), f"{seconds:.4f}"),
+            ]
+        )
+    return table(
+        "border",
+        "2. The border fallback, counted",
+        ["size", "verdict", "note", "count s"],
+        rows,
+        chart=Chart(("count s",), "seconds to count to 2", labels=("size",)),
+    )
 
 
-def enumeration_table() -> str:
-    lines = [
-        "### 3. Pattern enumeration against the line DP",
-        "",
-        "| length | clue | patterns | enumerate s | DP s |",
-        "|---|---|---|---|---|",
-    ]
+def enumeration_table() -> Table:
+    rows = []
     for n, clue in ((15, (2, 1, 3)), (20, (1,) * 6), (25, (1, 2) * 4), (30, (1,) * 10)):
         patterns = comb(n - sum(clue) + 1, len(clue))
         start = time.perf_counter()
+        listed: Cell | str
         if patterns <= 500_000:
             line_patterns(n, clue)
-            listed = f"{time.perf_counter() - start:.4f}"
+            elapsed = time.perf_counter() - start
+            listed = num(round(elapsed, 6), f"{elapsed:.4f}")
         else:
             listed = "(skipped)"
         start = time.perf_counter()
         settle(n, clue, 0, 0)
-        lines.append(
-            f"| {n} | {' '.join(map(str, clue))} | {patterns:,} | {listed} | "
-            f"{time.perf_counter() - start:.6f} |"
+        elapsed = time.perf_counter() - start
+        rows.append(
+            [
+                n,
+                " ".join(map(str, clue)),
+                num(patterns, f"{patterns:,}"),
+                listed,
+                num(round(elapsed, 9), f"{elapsed:.6f}"),
+            ]
         )
-    return "\n".join(lines)
-
-
-def run_study(boards: int, seed: int, deadline: Deadline) -> str:
-    rng = Rng(seed)
-    return "\n\n".join(
-        [
-            "## Nonogram: the design note, measured",
-            note_generator_table(boards, rng.fork("generator"), deadline),
-            border_table(deadline),
-            enumeration_table(),
-        ]
+    return table(
+        "enumeration",
+        "3. Pattern enumeration against the line DP",
+        ["length", "clue", "patterns", "enumerate s", "DP s"],
+        rows,
+        chart=Chart(("enumerate s", "DP s"), "seconds", log=True, labels=("length", "clue")),
     )
+
+
+def run_study(boards: int, seed: int, deadline: Deadline, tick: Tick = no_tick) -> Report:
+    """The note's three tables with `boards` runs of its generator per size; `tick` is
+    told how far it has got (runs, then the two other tables)."""
+    rng = Rng(seed)
+    total = len(NOTE_PROFILES) * boards + 2
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        tick(done, total)
+
+    tables = [note_generator_table(boards, rng.fork("generator"), deadline, step)]
+    tables.append(border_table(deadline))
+    step()
+    tables.append(enumeration_table())
+    step()
+    return Report("nonogram", "Nonogram: the design note, measured", tuple(tables))

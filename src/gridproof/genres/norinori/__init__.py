@@ -15,6 +15,7 @@ from gridproof.genres.norinori import (
     sat,
     solve,
     study,
+    text,
 )
 from gridproof.genres.norinori.model import Norinori
 
@@ -54,6 +55,7 @@ GENRE: Genre[Norinori] = register(
             # brute force by regions: 10×10 in at most 0.3 s, 12×12 up to 7 s
             Oracle("brute", brute.count_by_regions, max_cells=100),
         ),
+        format_text=text.format_text,
     )
 )
 

@@ -16,6 +16,7 @@ from gridproof.core.deadline import Deadline
 from gridproof.core.grid import Geometry, bits
 from gridproof.core.ladder import grade_puzzle, solve
 from gridproof.core.outcome import Verdict
+from gridproof.core.report import Cell, Chart, Report, Table, Tick, no_tick, num, pct, table
 from gridproof.core.rng import Rng
 from gridproof.genres.norinori import build, generate
 from gridproof.genres.norinori.model import Norinori, make_puzzle, region_cycles
@@ -42,17 +43,8 @@ def _rows(geo: Geometry, labels: list[int]) -> list[list[int]]:
     return [labels[r * geo.width : (r + 1) * geo.width] for r in range(geo.height)]
 
 
-def _pct(part: float, whole: float) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "n/a"
-
-
-def partitions_table(boards: int, rng: Rng, deadline: Deadline) -> str:
-    lines = [
-        "### 1. Random partitions: how many shadings?",
-        "",
-        "| size | boards | no shading | exactly one | two or more | note |",
-        "|---|---|---|---|---|---|",
-    ]
+def partitions_table(boards: int, rng: Rng, deadline: Deadline) -> Table:
+    rows = []
     for size in (5, 6, 7):
         tally: Counter[Verdict] = Counter()
         for _ in range(boards):
@@ -60,22 +52,28 @@ def partitions_table(boards: int, rng: Rng, deadline: Deadline) -> str:
             tally[count(random_partition(size, rng), 2, budget).verdict] += 1
         n = sum(tally.values())
         none, one, many = NOTE_PARTITIONS[size]
-        lines.append(
-            f"| {size}×{size} | {n} | {_pct(tally[Verdict.NONE], n)} | "
-            f"{_pct(tally[Verdict.UNIQUE], n)} | {_pct(tally[Verdict.MULTIPLE], n)} | "
-            f"{none}/{one}/{many}% |"
-            + (f" ({tally[Verdict.TIMEOUT]} timed out)" if tally[Verdict.TIMEOUT] else "")
+        timed_out = tally[Verdict.TIMEOUT]
+        rows.append(
+            [
+                f"{size}×{size}",
+                n,
+                pct(tally[Verdict.NONE], n),
+                pct(tally[Verdict.UNIQUE], n),
+                pct(tally[Verdict.MULTIPLE], n),
+                f"{none}/{one}/{many}%" + (f" ({timed_out} timed out)" if timed_out else ""),
+            ]
         )
-    return "\n".join(lines)
+    return table(
+        "partitions",
+        "1. Random partitions: how many shadings?",
+        ["size", "boards", "no shading", "exactly one", "two or more", "note"],
+        rows,
+        chart=Chart(("no shading", "exactly one", "two or more"), "% of boards"),
+    )
 
 
-def density_table(boards: int, rng: Rng) -> str:
-    lines = [
-        "### 2. Shaded density: plain greedy matching vs remove-one-and-refill",
-        "",
-        "| size | greedy shaded | refill shaded | forced mean region size (2 / density) | note |",
-        "|---|---|---|---|---|",
-    ]
+def density_table(boards: int, rng: Rng) -> Table:
+    rows = []
     for size in (6, 7, 8, 10):
         geo = Geometry(size, size)
         greedy = [2 * len(build.greedy_matching(geo, rng)) / geo.size for _ in range(boards)]
@@ -85,20 +83,32 @@ def density_table(boards: int, rng: Rng) -> str:
         ]
         g, r = statistics.mean(greedy), statistics.mean(refill)
         note_g, note_r = NOTE_DENSITY[size]
-        lines.append(
-            f"| {size}×{size} | {g:.0%} | {r:.0%} | {2 / g:.2f} → {2 / r:.2f} | "
-            f"{note_g}% → {note_r}% |"
+        rows.append(
+            [
+                f"{size}×{size}",
+                num(round(100 * g, 2), f"{g:.0%}"),
+                num(round(100 * r, 2), f"{r:.0%}"),
+                f"{2 / g:.2f} → {2 / r:.2f}",
+                f"{note_g}% → {note_r}%",
+            ]
         )
-    return "\n".join(lines)
+    return table(
+        "density",
+        "2. Shaded density: plain greedy matching vs remove-one-and-refill",
+        [
+            "size",
+            "greedy shaded",
+            "refill shaded",
+            "forced mean region size (2 / density)",
+            "note",
+        ],
+        rows,
+        chart=Chart(("greedy shaded", "refill shaded"), "% of cells shaded"),
+    )
 
 
-def rungs_table(made: dict[int, list[Generated[Norinori]]], deadline: Deadline) -> str:
-    lines = [
-        "### 3. Which rung completes unique boards generated with no solvability filter",
-        "",
-        f"| size | boards | {' | '.join(LADDER.names)} | regions | mean region size | note |",
-        "|---|---|" + "---|" * len(LADDER.names) + "---|---|---|",
-    ]
+def rungs_table(made: dict[int, list[Generated[Norinori]]], deadline: Deadline) -> Table:
+    rows = []
     for size, boards in made.items():
         done = dict.fromkeys(LADDER.names, 0)
         for board in boards:
@@ -108,15 +118,31 @@ def rungs_table(made: dict[int, list[Generated[Norinori]]], deadline: Deadline) 
         n = len(boards)
         regions = statistics.mean(b.puzzle.region_count for b in boards) if boards else 0.0
         local, pairs, probe = NOTE_RUNGS.get(size, (0, 0, 0))
-        lines.append(
-            f"| {size}×{size} | {n} | {' | '.join(_pct(done[r], n) for r in LADDER.names)} | "
-            f"{regions:.1f} | "
-            f"{size * size / regions if regions else 0:.2f} | {local}/{pairs}/{probe}% |"
+        rows.append(
+            [
+                f"{size}×{size}",
+                n,
+                *(pct(done[r], n) for r in LADDER.names),
+                num(round(regions, 2), f"{regions:.1f}"),
+                _mean_size(size, regions),
+                f"{local}/{pairs}/{probe}%",
+            ]
         )
-    return "\n".join(lines)
+    return table(
+        "rungs",
+        "3. Which rung completes unique boards generated with no solvability filter",
+        ["size", "boards", *LADDER.names, "regions", "mean region size", "note"],
+        rows,
+        chart=Chart(LADDER.names, "% of boards completed"),
+    )
 
 
-def cycles_table(made: dict[int, list[Generated[Norinori]]]) -> str:
+def _mean_size(size: int, regions: float) -> Cell:
+    mean = size * size / regions if regions else 0
+    return num(round(mean, 3), f"{mean:.2f}")
+
+
+def cycles_table(made: dict[int, list[Generated[Norinori]]]) -> Table:
     lengths: Counter[int] = Counter()
     dominoes = crossing = 0
     for boards in made.values():
@@ -132,22 +158,20 @@ def cycles_table(made: dict[int, list[Generated[Norinori]]]) -> str:
                         dominoes += 1
                         crossing += puzzle.regions[cell] != puzzle.regions[other]
     total = sum(lengths.values())
-    lines = [
-        "### 4. Region cycles and dominoes crossing a border",
-        "",
-        f"dominoes: {dominoes}; crossing a region border: {crossing} ({_pct(crossing, dominoes)}; "
-        "note: 25%)",
-        "",
-        "| cycle length | cycles | share | note |",
-        "|---|---|---|---|",
-    ]
     note = {1: "87%", 2: "11%", 3: "2%", 4: "0%"}
-    for length in sorted(lengths):
-        lines.append(
-            f"| {length} | {lengths[length]} | {_pct(lengths[length], total)} | "
-            f"{note.get(length, '-')} |"
-        )
-    return "\n".join(lines)
+    rows = [
+        [length, lengths[length], pct(lengths[length], total), note.get(length, "-")]
+        for length in sorted(lengths)
+    ]
+    return table(
+        "cycles",
+        "4. Region cycles and dominoes crossing a border",
+        ["cycle length", "cycles", "share", "note"],
+        rows,
+        before=f"dominoes: {dominoes}; crossing a region border: {crossing} "
+        f"({pct(crossing, dominoes).text}; note: 25%)",
+        chart=Chart(("share",), "% of cycles", labels=("cycle length",)),
+    )
 
 
 def induced_matchings(size: int) -> int:
@@ -176,24 +200,36 @@ def induced_matchings(size: int) -> int:
     return total
 
 
-def knockout_table(boards: list[Generated[Norinori]]) -> str:
+def knockout_table(boards: list[Generated[Norinori]]) -> Table:
     matchings = induced_matchings(5)
     products = sorted(
         _product(comb(len(cells), 2) for cells in b.puzzle.region_cells()) for b in boards
     )
     median = statistics.median(products) if products else 0
-    return "\n".join(
+    rows = [
         [
-            "### 5. Both rules are load-bearing (5×5 boards)",
-            "",
-            "| rule dropped | shadings | still unique | note |",
-            "|---|---|---|---|",
-            f"| region counts | {matchings} on every board (the induced matchings of the "
-            f"5×5 grid) | 0 / {len(boards)} | 7358, 0 / 40 |",
-            f"| domino rule | median {median:.0f}, worst {max(products, default=0)} "
-            f"(product of C(size, 2) over regions) | "
-            f"{sum(p == 1 for p in products)} / {len(boards)} | median 54000, worst 77760 |",
-        ]
+            "region counts",
+            num(matchings, f"{matchings} on every board (the induced matchings of the 5×5 grid)"),
+            num(0, f"0 / {len(boards)}"),
+            "7358, 0 / 40",
+        ],
+        [
+            "domino rule",
+            num(
+                median,
+                f"median {median:.0f}, worst {max(products, default=0)} "
+                "(product of C(size, 2) over regions)",
+            ),
+            num(sum(p == 1 for p in products), f"{sum(p == 1 for p in products)} / {len(boards)}"),
+            "median 54000, worst 77760",
+        ],
+    ]
+    return table(
+        "knockout",
+        "5. Both rules are load-bearing (5×5 boards)",
+        ["rule dropped", "shadings", "still unique", "note"],
+        rows,
+        chart=Chart(("shadings",), "shadings (median)", log=True, labels=("rule dropped",)),
     )
 
 
@@ -204,7 +240,7 @@ def _product(values: object) -> int:
     return out
 
 
-def lifted_table(made: dict[int, list[Generated[Norinori]]], positions: int, rng: Rng) -> str:
+def lifted_table(made: dict[int, list[Generated[Norinori]]], positions: int, rng: Rng) -> Table:
     """The note's 900 random partial positions: reveal part of a unique board's answer,
     then see what `local` alone and `pairs` add."""
     boards = [b for group in made.values() for b in group]
@@ -229,22 +265,34 @@ def lifted_table(made: dict[int, list[Generated[Norinori]]], positions: int, rng
         advantage.append((b & ~a).bit_count() - (a & ~b).bit_count())
     n = len(advantage)
     mean = statistics.mean(advantage) if advantage else 0.0
-    return "\n".join(
+    rows = [
         [
-            f"### 6. Local vs lifted rules over {n} random partial positions",
-            "",
-            "| measure | ours | note |",
-            "|---|---|---|",
-            f"| local rules saw a cell the lifting missed | {local_only} / {n} | 0 / 900 |",
-            f"| the lifting saw a cell the local rules missed | {pairs_only} / {n} "
-            f"({_pct(pairs_only, n)}) | 509 / 900 (57%) |",
-            f"| average advantage over all positions | {mean:+.1f} cells | +11.4 cells |",
-        ]
+            "local rules saw a cell the lifting missed",
+            num(local_only, f"{local_only} / {n}"),
+            "0 / 900",
+        ],
+        [
+            "the lifting saw a cell the local rules missed",
+            num(pairs_only, f"{pairs_only} / {n} ({pct(pairs_only, n).text})"),
+            "509 / 900 (57%)",
+        ],
+        [
+            "average advantage over all positions",
+            num(round(mean, 3), f"{mean:+.1f} cells"),
+            "+11.4 cells",
+        ],
+    ]
+    return table(
+        "lifted",
+        f"6. Local vs lifted rules over {n} random partial positions",
+        ["measure", "ours", "note"],
+        rows,
+        chart=Chart(("ours",), "positions, or cells on average", labels=("measure",)),
     )
 
 
 def _generate_boards(
-    sizes: tuple[int, ...], boards: int, seed: int, deadline: Deadline
+    sizes: tuple[int, ...], boards: int, seed: int, deadline: Deadline, tick: Tick = no_tick
 ) -> dict[int, list[Generated[Norinori]]]:
     """Unique boards straight from the builder, before any steering to a grade (what the
     note's "no solvability filter" measured), one seed each."""
@@ -265,6 +313,7 @@ def _generate_boards(
                     generate.COUNT_WORK * size * size,
                     generate.WALK_MOVES * 2 * size,
                 )
+            tick(len(made) * boards - boards + index + 1, len(sizes) * boards)
             if built is None:
                 break
             puzzle, solution, _ = built
@@ -273,12 +322,15 @@ def _generate_boards(
     return made
 
 
-def run_study(boards: int, seed: int, deadline: Deadline | None = None) -> str:
-    """The six tables of the design note, as markdown, with `boards` boards per size."""
+def run_study(
+    boards: int, seed: int, deadline: Deadline | None = None, tick: Tick = no_tick
+) -> Report:
+    """The six tables of the design note with `boards` boards per size; `tick` is told
+    how far it has got (boards made, then tables done)."""
     deadline = deadline or Deadline.never()
     rng = Rng(seed)
-    made = _generate_boards((5, 6, 7, 8), boards, seed, deadline)
-    parts: list[Callable[[], str]] = [
+    sizes = (5, 6, 7, 8)
+    parts: list[Callable[[], Table]] = [
         lambda: partitions_table(boards, rng.fork("partitions"), deadline),
         lambda: density_table(boards, rng.fork("density")),
         lambda: rungs_table(made, deadline),
@@ -286,12 +338,19 @@ def run_study(boards: int, seed: int, deadline: Deadline | None = None) -> str:
         lambda: knockout_table(made[5]),
         lambda: lifted_table(made, 900 if boards >= 60 else 15 * boards, rng.fork("positions")),
     ]
-    notes = [
-        "## Norinori: the design note's figures, remade\n\n"
-        f"{boards} boards per size, seed {seed}, generator {generate.GENERATOR_VERSION}."
-    ]
-    body = [part() for part in parts]
-    return "\n\n".join([*notes, *body, _WHY])
+    total = len(sizes) * boards + len(parts)
+    made = _generate_boards(sizes, boards, seed, deadline, lambda done, _: tick(done, total))
+    tables = []
+    for number, part in enumerate(parts, 1):
+        tables.append(part())
+        tick(len(sizes) * boards + number, total)
+    return Report(
+        "norinori",
+        "Norinori: the design note's figures, remade",
+        tuple(tables),
+        intro=f"{boards} boards per size, seed {seed}, generator {generate.GENERATOR_VERSION}.",
+        outro=_WHY,
+    )
 
 
 _WHY = """### Where our figures differ, and why
