@@ -1,0 +1,226 @@
+"""Conventions every command follows: --json that parses, `study` as data and charts,
+text pictures of puzzles, and help that says what each option takes."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+from gridproof.core.contract import Genre
+from tests.examples import SOLUTION, URL
+from tests.test_cli import NON, PATTERN, assert_usage_error, run
+from tests.test_cli_progress import SRC
+
+NONDANGO = "nondango.1.6x6-same.Jxq1CfnOxMd9dlCE"
+
+
+# --- --json ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "keys"),
+    [
+        (["count", URL, PATTERN], {"id", "genre", "outcome", "solutions"}),
+        (["solve", URL, "--rules", "local"], {"id", "rules", "grid", "steps"}),
+        (["validate", URL, "--grid", "/".join(SOLUTION)], {"id", "violations"}),
+        (["convert", URL, PATTERN, "--to", "code"], {"id", "genre", "format", "text"}),
+        (["show", URL, NONDANGO, "--solution"], {"id", "genre", "size", "picture"}),
+        (["generate", "nonogram", "--size", "5x5", "--seed", "2"], {"code", "seed", "puzzle"}),
+        (["fix", URL], {"outcome"}),
+        (["bank", "stats", "--db", "{db}"], set()),
+        (["bank", "import", "{file}", "--db", "{db}"], {"kept", "duplicates", "rejected"}),
+    ],
+)
+def test_every_command_that_prints_results_prints_json_lines(
+    capsys: pytest.CaptureFixture[str],
+    norinori: Genre,
+    tmp_path: Path,
+    argv: list[str],
+    keys: set[str],
+) -> None:
+    listed = tmp_path / "boards.txt"
+    listed.write_text(URL + "\n", encoding="utf-8")
+    names = {"{db}": str(tmp_path / "bank.sqlite3"), "{file}": str(listed)}
+    argv = [names.get(arg, arg) for arg in argv]
+    status, out, _ = run(capsys, *argv, "--json")
+    assert status == 0
+    assert out
+    for line in out:
+        assert keys <= set(json.loads(line))
+
+
+def test_convert_json_holds_the_text_each_format_prints(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, _ = run(capsys, "convert", PATTERN, "--to", "non", "--json")
+    assert status == 0
+    [line] = out
+    assert json.loads(line) == {"id": PATTERN, "genre": "nonogram", "format": "non", "text": NON}
+
+
+# --- study: markdown, JSON, CSV and charts from one report -------------------------------
+
+
+STUDY = ["study", "norinori", "--boards", "1", "--seed", "3"]
+
+
+def test_study_prints_its_tables_as_markdown_json_and_csv(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, markdown, _ = run(capsys, *STUDY)
+    assert status == 0
+    assert markdown[0] == "## Norinori: the design note's figures, remade"
+    status, out, _ = run(capsys, *STUDY, "--json")
+    assert status == 0
+    [line] = out  # one document
+    report = json.loads(line)
+    assert report["genre"] == "norinori"
+    keys = [t["key"] for t in report["tables"]]
+    assert keys == ["partitions", "density", "rungs", "cycles", "knockout", "lifted"]
+    for t in report["tables"]:
+        assert all(len(row) == len(t["headers"]) for row in t["rows"])
+        assert f"### {t['title']}" in markdown
+    partitions = report["tables"][0]
+    assert partitions["headers"][:3] == ["size", "boards", "no shading"]
+    assert partitions["rows"][0][:2] == ["5×5", 1]
+    assert isinstance(partitions["rows"][0][2], float)  # a share is a number in JSON
+
+    status, out, _ = run(capsys, *STUDY, "--csv")
+    assert status == 0
+    rows = list(csv.DictReader(io.StringIO("\n".join(out) + "\n")))
+    assert list(rows[0]) == ["table", "row", "column", "value", "text"]
+    assert {row["table"] for row in rows} == set(keys)
+    cells = sum(len(t["rows"]) * len(t["headers"]) for t in report["tables"])
+    assert len(rows) == cells
+    share = next(r for r in rows if r["table"] == "partitions" and r["column"] == "exactly one")
+    assert share["text"].endswith("%")
+    assert float(share["value"]) == pytest.approx(float(share["text"].rstrip("%")), abs=1)
+    assert_usage_error(capsys, *STUDY, "--json", "--csv")
+
+
+def test_study_plots_one_svg_per_table_the_same_on_every_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib")
+    first, second = tmp_path / "one", tmp_path / "two"
+    status, out, err = run(capsys, *STUDY, "--plots", str(first))
+    assert status == 0
+    assert out[0].startswith("## Norinori")  # the tables are printed as well
+    names = sorted(path.name for path in first.iterdir())
+    assert names == [
+        "norinori-01-partitions.svg",
+        "norinori-02-density.svg",
+        "norinori-03-rungs.svg",
+        "norinori-04-cycles.svg",
+        "norinori-05-knockout.svg",
+        "norinori-06-lifted.svg",
+    ]
+    assert f"6 charts in {first}" in err
+    assert run(capsys, *STUDY, "--plots", str(second), "--json")[0] == 0
+    for name in names:
+        svg = (first / name).read_bytes()
+        root = ElementTree.fromstring(svg)
+        assert root.tag == "{http://www.w3.org/2000/svg}svg"
+        assert svg == (second / name).read_bytes(), name
+
+
+def test_study_plots_without_matplotlib_says_how_to_install_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
+    err = assert_usage_error(capsys, *STUDY, "--plots", str(tmp_path / "charts"))
+    assert "pip install 'gridproof[plots]'" in err
+    assert not (tmp_path / "charts").exists()
+
+
+# --- text pictures -----------------------------------------------------------------------
+
+
+def test_show_draws_regions_clues_and_circles(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "show", URL, PATTERN, NONDANGO)
+    assert status == 0
+    norinori_end = out.index(f"{PATTERN}: Nonogram 4x4")
+    assert out[0] == f"{URL}: Norinori 5x5"
+    assert out[1] == "+-------+---+-------+"
+    assert set("".join(out[2:norinori_end])) <= set("+-| ")  # blank: borders only
+    nonogram = out[norinori_end + 1 : norinori_end + 7]
+    assert nonogram[0] == "    | 2 1 2 1"
+    assert nonogram[2] == "1 1 |"
+    nondango = out[norinori_end + 8 :]
+    assert "( )" in "".join(nondango)
+
+
+def test_show_draws_the_solution_or_a_grid(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "show", PATTERN, "--solution")
+    assert status == 0
+    assert out[3:] == ["1 1 | # . . #", "  2 | # # . .", "  1 | . . # .", "  1 | . . # ."]
+    status, out, _ = run(capsys, "show", URL, "--grid", "/".join(SOLUTION))
+    assert status == 0
+    assert [line[2::4] for line in out[2::2]] == SOLUTION
+    assert "grid for " in assert_usage_error(capsys, "show", URL, "--grid", "##/..")
+
+
+def test_generate_show_draws_each_board(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["generate", "nonogram", "--size", "5x5", "--seed", "2", "--show", "--show-solution"]
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    assert out[0].startswith("nonogram.")
+    solution, picture = out[1:6], out[6:]
+    assert any("-+-" in line for line in picture)
+    cells = [line.split("|")[1].replace(" ", "") for line in picture if "|" in line][-5:]
+    assert cells == [row.strip() for row in solution]
+
+
+# --- help ------------------------------------------------------------------------------
+
+
+def test_help_lists_rules_grades_and_what_options_take(
+    capsys: pytest.CaptureFixture[str], norinori: Genre
+) -> None:
+    status, out, _ = run(capsys, "solve", "--help")
+    text = "\n".join(out)
+    assert status == 0
+    for rung in norinori.ladder.rungs:
+        assert f"{rung.name} ({rung.grade}): " in text
+        for rule in rung.rules:
+            assert rule.id in text
+    status, out, _ = run(capsys, "generate", "norinori", "--help")
+    text = " ".join(" ".join(out).split())
+    assert "easy (finished by local)" in text
+    assert "expert (needs search)" in text
+    assert "width x height, e.g. 10x10" in text
+    assert "Grades offered by size" in text
+    status, out, _ = run(capsys, "study", "--help")
+    text = " ".join(" ".join(out).split())
+    assert "--plots DIR" in text
+    assert "pip install 'gridproof[plots]'" in text
+    assert "(default 60)" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "hint"),
+    [
+        (["show", "nothing"], "(see 'gridproof show --help')"),
+        (["study", "norinori", "--boards", "0"], "(see 'gridproof study --help')"),
+        (["convert", URL], "(see 'gridproof convert --help')"),
+        (["bank", "fill", "--genre", "chess"], "(see 'gridproof bank fill --help')"),
+    ],
+)
+def test_more_errors_point_to_the_subcommand_s_help(
+    capsys: pytest.CaptureFixture[str], argv: list[str], hint: str
+) -> None:
+    assert assert_usage_error(capsys, *argv).rstrip().endswith(hint)
+
+
+def test_the_command_line_does_not_import_matplotlib_until_it_draws() -> None:
+    code = "import sys, gridproof.cli; sys.exit('matplotlib' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": SRC})
+    assert done.returncode == 0
