@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -21,6 +22,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+LEFT_OUT = (
+    ".git",
+    ".venv",
+    "build",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    ".*_cache",
+    ".hypothesis",
+)
+"""What the wheel is not built from: checkout state, not the project."""
 START_S = 60.0
 """How long `gridproof serve` may take to answer its first request."""
 
@@ -50,8 +62,12 @@ def _clean_env(home: Path) -> dict[str, str]:
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The `bin` folder of a fresh venv holding the wheel built from this checkout."""
     place = tmp_path_factory.mktemp("wheel")
+    # built from a copy: setuptools writes build/ into the tree it builds, and files left
+    # there by an earlier build would be packed again
+    tree = place / "tree"
+    shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(*LEFT_OUT))
     dist = place / "dist"
-    _run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", dist, ROOT, cwd=place)
+    _run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", dist, tree, cwd=place)
     (wheel,) = dist.glob("gridproof-*.whl")
     _run(sys.executable, "-m", "venv", place / "venv", cwd=place)
     bin_dir = place / "venv" / "bin"
