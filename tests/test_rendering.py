@@ -13,8 +13,10 @@ import pytest
 from PIL import Image
 
 from gridproof import rendering, service
+from gridproof.core import drawing, registry
 from gridproof.core.drawing import MARGIN, Drawing, Rect
 from gridproof.core.errors import CodeError, GridproofError
+from gridproof.genres.nonogram.model import clues_of
 from gridproof.results import Loaded
 from tests.test_workshop import ambiguous
 
@@ -96,6 +98,13 @@ def test_titles_name_genre_size_and_id(boards: list[service.Board]) -> None:
     assert title == f"Norinori 6x6 · {board.code}"
     long = dataclasses.replace(board.loaded, id="x" * 100)
     assert rendering.figure(long).title.endswith("x" * 47 + "…")
+
+
+def test_a_board_too_large_to_draw_is_named() -> None:
+    genre = registry.genre("nonogram")
+    big = Loaded("wide", genre, clues_of(drawing.MAX_SIDE + 1, 1, 1))
+    with pytest.raises(CodeError, match=r"^'wide': a 201x1 board is too large to draw"):
+        rendering.figure(big)
 
 
 def test_a_genre_without_a_drawing_is_refused(boards: list[service.Board]) -> None:

@@ -72,7 +72,11 @@ def figure(loaded: Loaded, solution: int | None = None) -> Figure:
         raise CodeError(f"{genre.title} puzzles are not drawn ({quote(loaded.id)})")
     name = loaded.id if len(loaded.id) <= TITLE_ID_CHARS else loaded.id[: TITLE_ID_CHARS - 1] + "…"
     title = f"{genre.title} {puzzle.width}x{puzzle.height} · {name}"
-    return Figure(title, genre.draw(puzzle, solution))
+    try:
+        shown = genre.draw(puzzle, solution)
+    except GridproofError as error:
+        raise CodeError(f"{quote(loaded.id)}: {error}") from None
+    return Figure(title, shown)
 
 
 def solution_of(loaded: Loaded, deadline: Seconds = None) -> int:
