@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from xml.sax.saxutils import escape
 
 from gridproof.core.errors import CodeError
 from gridproof.core.grid import cell_string
@@ -220,8 +219,14 @@ def _svg_shape(shape: Shape) -> str:
     return (
         f'<text x="{_n(shape.x)}" y="{_n(baseline)}" font-size="{_n(shape.size)}" '
         f'text-anchor="{shape.anchor.value}" fill="{shape.colour}">'
-        f"{escape(shape.text)}</text>"
+        f"{_escaped(shape.text)}</text>"
     )
+
+
+def _escaped(text: str) -> str:
+    """`text` as XML character data (not `xml.sax.saxutils`: it imports `urllib.request`,
+    which `import gridproof` would pay for)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _n(value: float) -> str:
