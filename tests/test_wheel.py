@@ -18,6 +18,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -100,6 +101,25 @@ def test_the_installed_command_counts_a_url(installed: Path) -> None:
     assert url.startswith("https://puzz.link/p?norinori/6/6/")
     counted = _run(installed / "gridproof", "count", url.strip(), "--json", cwd=installed.parent)
     assert json.loads(counted.splitlines()[0])["outcome"] == "unique"
+
+
+def test_the_installed_command_renders_svg_without_extras(installed: Path) -> None:
+    made = _run(
+        installed / "gridproof",
+        "generate",
+        "nondango",
+        "--size",
+        "6x6",
+        "--seed",
+        "2",
+        cwd=installed.parent,
+    )
+    svg = _run(
+        installed / "gridproof", "render", made.split()[0], "--to", "svg", cwd=installed.parent
+    )
+    root = ElementTree.fromstring(svg)
+    assert root.tag.endswith("svg")
+    assert root.findall(".//{http://www.w3.org/2000/svg}circle")
 
 
 def test_the_installed_server_serves_the_player(installed: Path) -> None:
