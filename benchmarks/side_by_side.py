@@ -2,7 +2,8 @@
 (the yardstick, CaDiCaL 1.5.3 on `sat.py`'s encoding) in a worker process killed at its
 deadline, and one table for both.
 
-Shared by `nonogram_hard.py` and `nonogram_tournament.py`. Every figure is a count to 2.
+Shared by `nonogram_hard.py` and `nonogram_tournament.py`. Every figure is a count to 2, and
+every answer of the engine is checked untimed: its solutions distinct and valid.
 Wall time is the counter's own (the engine's call; the worker's encode and solve, without
 starting the process); CPU time is the same process's `time.process_time()` over it. A
 timeout is charged its full wall time in the totals.
@@ -19,7 +20,7 @@ from typing import Any
 from gridproof.core.deadline import Deadline
 from gridproof.genres.nonogram.codec import from_json
 from gridproof.genres.nonogram.engine import Board, Grid, Propagator
-from gridproof.genres.nonogram.model import Nonogram
+from gridproof.genres.nonogram.model import Nonogram, validate
 from gridproof.genres.nonogram.solve import count
 
 
@@ -33,6 +34,7 @@ class Run:
     cpu: float
     how: str = ""  # the engine: line, probe or search
     nodes: int = 0
+    checked: str = ""  # the engine: what was wrong with the solutions it returned, if anything
 
     @property
     def decided(self) -> bool:
@@ -52,6 +54,7 @@ def engine_run(ident: str, puzzle: Nonogram, seconds: float, sat: bool = True) -
     # (`sat` is passed only when off, so the same script measures engines without it)
     outcome = count(puzzle, 2, Deadline(seconds), **({} if sat else {"sat": False}))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    checked = solutions_wrong(puzzle, outcome.verdict.value, outcome.solutions)
     if outcome.nodes > 1:
         how = "search"
     else:
@@ -59,7 +62,17 @@ def engine_run(ident: str, puzzle: Nonogram, seconds: float, sat: bool = True) -
         grid = Grid.blank(board)
         alive = Propagator(board, Deadline(seconds)).run(grid)
         how = "line" if not alive or grid.decided(board) == board.width * board.height else "probe"
-    return Run(ident, outcome.verdict.value, wall, cpu, how, outcome.nodes)
+    return Run(ident, outcome.verdict.value, wall, cpu, how, outcome.nodes, checked)
+
+
+def solutions_wrong(puzzle: Nonogram, verdict: str, solutions: tuple[int, ...]) -> str:
+    """What is wrong with the solutions a verdict came with ("" when nothing): a `unique`
+    needs one and a `multiple` two distinct ones, each passing the validator."""
+    wanted = {"unique": 1, "multiple": 2}.get(verdict, 0)
+    if len(set(solutions)) < wanted:
+        return f"{verdict} with {len(set(solutions))} distinct solutions"
+    broken = [index for index, shaded in enumerate(solutions) if validate(puzzle, shaded)]
+    return f"solutions {broken} fail the validator" if broken else ""
 
 
 def _sat_worker(entry: dict[str, Any], out: Any) -> None:
@@ -91,26 +104,34 @@ def sat_run(ident: str, entry: dict[str, Any], seconds: float) -> Run:
 
 
 def table_row(name: str, runs: list[Run], expected: dict[str, str | None]) -> str:
-    """`| counter | decided | matches label | median | p95 | max | total s | CPU s |`, the
-    times over the decided boards, the totals over all."""
+    """`| counter | decided | matches label | median | p95 | max | CPU median | CPU p95 |
+    total s | CPU s |`, the times over the decided boards, the totals over all."""
     times = [run.wall for run in runs if run.decided]
+    cpus = [run.cpu for run in runs if run.decided]
     labelled = any(expected.get(run.id) for run in runs)
     right = sum(run.verdict == expected.get(run.id) for run in runs) if labelled else "-"
     total = sum(run.wall for run in runs)
     cpu = sum(run.cpu for run in runs)
     head = f"| {name} | {len(times)}/{len(runs)} | {right} |"
     if not times:
-        return f"{head} - | - | - | {total:.1f} | {cpu:.1f} |"
+        return f"{head} - | - | - | - | - | {total:.1f} | {cpu:.1f} |"
     med, p95, top = statistics.median(times), percentile(times, 0.95), max(times)
-    return f"{head} {med:.4f} | {p95:.4f} | {top:.4f} | {total:.1f} | {cpu:.1f} |"
+    cpu_med, cpu_p95 = statistics.median(cpus), percentile(cpus, 0.95)
+    return (
+        f"{head} {med:.4f} | {p95:.4f} | {top:.4f} | {cpu_med:.4f} | {cpu_p95:.4f} |"
+        f" {total:.1f} | {cpu:.1f} |"
+    )
 
 
 def print_table(
     engine: list[Run], sat: list[Run] | None, expected: dict[str, str | None], native: bool
 ) -> None:
     """The side-by-side table, the timeouts by name and the disagreements."""
-    print("| counter | decided | matches label | median s | p95 s | max s | total s | CPU s |")
-    print("|---|---|---|---|---|---|---|---|")
+    print(
+        "| counter | decided | matches label | median s | p95 s | max s | CPU median s"
+        " | CPU p95 s | total s | CPU s |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
     name = "gridproof engine, pure Python" if native else "gridproof engine"
     print(table_row(name, engine, expected))
     if sat is not None:
@@ -128,6 +149,12 @@ def print_table(
         if r.decided and expected.get(r.id) and r.verdict != expected[r.id]
     ]
     print(f"engine decided against the label: {wrong or 'none'}")
+    checked = [f"{r.id}: {r.checked}" for r in engine if r.checked]
+    answered = sum(r.verdict in ("unique", "multiple") for r in engine)
+    print(
+        f"solutions checked (unique: one, multiple: two distinct, each passing the validator):"
+        f" {answered} answers, wrong: {'; '.join(checked) or 'none'}"
+    )
     slowest = sorted(engine, key=lambda r: r.wall)[-3:]
     print(
         "slowest for the engine: "

@@ -29,6 +29,7 @@ API = {
     "genre_names",
     "fix",
     "make_unique",
+    "render",
     # the values they take and return
     "Loaded",
     "Counted",

@@ -815,3 +815,28 @@ def test_generation_refuses_a_size_or_grade_it_lacks(
             genre.generate(request, 1, Deadline(5))
         if isinstance(raised.value, GenerationError):
             assert raised.value.health["attempts"] == 0, request
+
+
+# --- drawing -------------------------------------------------------------------------------
+
+
+def test_every_built_in_genre_is_drawn() -> None:
+    assert all(_genre(name).draw is not None for name in BUILT_IN)
+
+
+def test_drawings_stay_inside_their_box(
+    made: tuple[Genre[Any], Generated[Any]], boards: list[Any]
+) -> None:
+    """Every board that parses draws, blank and with its solution, every shape inside the
+    drawing's box (writers add the margin; nothing is cut off)."""
+    genre, board = made
+    if genre.draw is None:
+        pytest.skip(f"{genre.title} is not drawn")
+    shown = [genre.draw(board.puzzle, board.solution)]
+    shown += [genre.draw(puzzle, None) for puzzle in boards]
+    for each in shown:
+        for shape in each.shapes:
+            xs = [getattr(shape, k) for k in ("x", "x1", "x2") if hasattr(shape, k)]
+            ys = [getattr(shape, k) for k in ("y", "y1", "y2") if hasattr(shape, k)]
+            assert all(0 <= x <= each.width for x in xs), shape
+            assert all(0 <= y <= each.height for y in ys), shape

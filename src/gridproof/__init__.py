@@ -12,7 +12,8 @@ The library, on the Norinori of `docs/formats.md`:
 
 The calls: `load` (one puzzle from a code, a puzz.link URL, JSON text or a JSON file) and
 `load_all` (every puzzle of a corpus), `count`, `solve`, `hint`, `check`, `validate`,
-`generate`, `convert`, the workshop's `fix` and `make_unique`, `genre` and `genre_names`.
+`generate`, `convert`, `render` (SVG, PNG, PDF), the workshop's `fix` and `make_unique`,
+`genre` and `genre_names`.
 The values they return: `Loaded`, `Counted`, `Solved`, `Board`, `Hint` (with its
 `HintStatus`), `Checked`, `Marks`, `Repairs` (a `Report` and its `Suggestion`s), `Made`,
 `Step`, `Violation`, `Verdict`, `Health`; `Genre` is the record each genre registers, `Deadline`
@@ -27,6 +28,7 @@ from typing import Any as _Any
 
 import gridproof.genres  # noqa: F401  (the built-in genres register themselves)
 from gridproof import play as _play
+from gridproof import rendering as _render
 from gridproof import service as _service
 from gridproof import workshop as _workshop
 from gridproof.core.contract import Genre, Health
@@ -78,6 +80,7 @@ __all__ = [
     "load",
     "load_all",
     "make_unique",
+    "render",
     "solve",
     "validate",
 ]
@@ -237,6 +240,43 @@ def convert(puzzle: Loaded, to: str) -> str:
     'https://puzz.link/p?norinori/5/5/cag4ocjo'
     """
     return _service.convert(puzzle, to)
+
+
+def render(
+    puzzle: Loaded,
+    to: str = "svg",
+    *,
+    solution: _Sequence[str] | bool | None = None,
+    deadline: _Seconds = 30.0,
+) -> str | bytes:
+    """`puzzle` drawn as a person prints it: an SVG document (`"svg"`, text), a PNG image
+    or a one-page PDF (`"png"`, `"pdf"`: bytes, which need the `render` extra). With
+    `solution` the drawing shows a grid too: rows of text as `validate` takes them, or
+    True for the puzzle's own solution (the one it records, else its unique solution
+    counted within `deadline`). Notebooks show a puzzle by its `_repr_svg_`.
+
+    >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
+    >>> svg = render(p)
+    >>> svg.startswith("<svg"), svg.count("<text")
+    (True, 0)
+    >>> solved = render(p, solution=count(p).solutions[0])
+    >>> solved.count('fill="#5a5a5a"')  # a shaded rectangle for each run of a row
+    6
+    >>> render(p, "png", solution=True)[:4]
+    b'\\x89PNG'
+    >>> render(p, "gif")
+    Traceback (most recent call last):
+    ...
+    gridproof.core.errors.CodeError: format 'gif' is not one of svg, png, pdf
+    """
+    _render.require(to)
+    if solution is True:
+        mask: int | None = _render.solution_of(puzzle, deadline)
+    elif solution is None or solution is False:
+        mask = None
+    else:
+        mask = _render.marks_of(puzzle, solution)
+    return _render.write([_render.figure(puzzle, mask)], to)
 
 
 def fix(

@@ -10,12 +10,13 @@ the grid that keep its size: two boards with one canonical code are the same puz
 the bank keeps one of them. The solution is kept here, on the server, so hints and checks
 need no recount; nothing in this module sends it anywhere.
 
-The file is `$GRIDPROOF_DB` when set, else `bank.sqlite3` in the user's data directory
-(`$XDG_DATA_HOME/gridproof`, by default `~/.local/share/gridproof`), else in the working
-directory when that cannot be created. Every call opens its own connection (WAL journal,
-a busy timeout), so web processes, the background filler and a bulk fill
-(`gridproof.bankfill`) share the file safely; every write is one transaction, so a process
-killed at any moment leaves whole rows only.
+The file is `$GRIDPROOF_DB` when set, else `bank.sqlite3` in the user's data directory as
+`platformdirs` names it (`$XDG_DATA_HOME/gridproof`, by default `~/.local/share/gridproof`,
+on Linux; `~/Library/Application Support/gridproof` on macOS; `%LOCALAPPDATA%\\gridproof`
+on Windows), else in the working directory when that cannot be created. Every call opens
+its own connection (WAL journal, a busy timeout), so web processes, the background filler
+and a bulk fill (`gridproof.bankfill`) share the file safely; every write is one
+transaction, so a process killed at any moment leaves whole rows only.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import platformdirs
 
 from gridproof import service
 from gridproof.bankschema import MIGRATIONS, SCHEMA_VERSION, TABLES, TABLES_3
@@ -131,13 +134,12 @@ def default_path() -> Path:
     configured = os.environ.get("GRIDPROOF_DB", "").strip()
     if configured:
         return Path(configured).expanduser()
-    base = os.environ.get("XDG_DATA_HOME", "").strip()
-    folder = Path(base).expanduser() if base else Path.home() / ".local" / "share"
+    folder = Path(platformdirs.user_data_dir("gridproof", appauthor=False))
     try:
-        (folder / "gridproof").mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return Path.cwd() / "gridproof-bank.sqlite3"
-    return folder / "gridproof" / "bank.sqlite3"
+    return folder / "bank.sqlite3"
 
 
 def offered_sizes(genre: Genre[Any]) -> list[tuple[int, int]]:

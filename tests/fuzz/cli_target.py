@@ -66,6 +66,8 @@ CLI_FLAGS = (
     "--reload",
     "--db",
     "--no-fill",
+    "--solution",
+    "--per-page",
     "--version",
     "--help",
     "-h",
@@ -79,6 +81,7 @@ CLI_FLAGS = (
     "picture",
     "study",
     "serve",
+    "render",
     "bogus",
 )
 """Every flag and command, inserted anywhere by the argv mutations."""
@@ -140,6 +143,8 @@ def cli_seeds(space: Workspace) -> list[list[str]]:
             ["convert", code, "--to", rng_pick(_targets(genre), len(code))],
             ["fix", code, "--keep", rows, "--limit", "2", "--deadline", "1", "--json"],
             ["fix", code, "--make-unique", "--deadline", "1"],
+            ["render", code, "--solution", "--deadline", "1"],
+            ["render", code, "--to", rng_pick(("png", "pdf"), len(code)), "--per-page", "2"],
         ]
     for url in s.urls[:6]:
         out.append(["count", url, "--json"])

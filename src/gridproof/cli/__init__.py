@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 
 from gridproof import service
-from gridproof.cli import bank_commands, puzzle_commands, workshop_commands
+from gridproof.cli import bank_commands, puzzle_commands, render_commands, workshop_commands
 from gridproof.cli.common import (
     EXIT_INTERRUPT,
     EXIT_INVALID,
@@ -95,6 +95,7 @@ def _parser() -> argparse.ArgumentParser:
 
     puzzle_commands.add_commands(commands)
     workshop_commands.add_commands(commands)
+    render_commands.add_commands(commands)
     puzzle_commands.add_tools(commands)
     bank_commands.add_commands(commands)
     return parser

@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from gridproof.core import grid, textgrid
 from gridproof.core.deadline import Deadline
+from gridproof.core.drawing import Drawing
 from gridproof.core.errors import GenerationError
 from gridproof.core.grid import Sized as Puzzle
 from gridproof.core.ladder import Ladder, Position, Progress, solve
@@ -238,6 +239,9 @@ class Genre(Generic[P]):
     formats: tuple[Format[P], ...] = ()
     """Text formats besides codes, URLs and JSON: every SOURCE reads them and `convert`
     writes them."""
+    draw: Callable[[P, int | None], Drawing] | None = None
+    """The puzzle as printed, with a solution's marks when one is given (`core.drawing`);
+    `gridproof render` writes it as SVG, PNG or PDF. None: the genre is not drawn."""
     format_text: Callable[[P, int, int], list[str]] = textgrid.marks_text
     """The board as a text picture for people, `format_text(puzzle, shaded, empty)`: its
     clues or region borders with the decided cells (`gridproof show`, `solve`); scripts

@@ -12,6 +12,7 @@ from gridproof.core.registry import register
 from gridproof.genres.nondango import (
     brute,
     codec,
+    draw,
     generate,
     model,
     position,
@@ -55,6 +56,7 @@ GENRE: Genre[Nondango] = register(
         position=position.start,
         count=solve.count,
         transform=model.transform,
+        draw=draw.draw,
         edits=repair.edits,
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,

@@ -7,6 +7,7 @@ from gridproof.core.registry import register
 from gridproof.genres.nonogram import (
     brute,
     codec,
+    draw,
     formats,
     generate,
     model,
@@ -47,6 +48,7 @@ GENRE: Genre[Nonogram] = register(
         position=position.start,
         count=solve.count,
         transform=model.transform,
+        draw=draw.draw,
         edits=repair.edits,
         from_picture=model.clues_of,
         generate=generate.generate,

@@ -7,6 +7,7 @@ from gridproof.core.registry import register
 from gridproof.genres.norinori import (
     brute,
     codec,
+    draw,
     generate,
     model,
     position,
@@ -43,6 +44,7 @@ GENRE: Genre[Norinori] = register(
         position=position.start,
         count=solve.count,
         transform=model.transform,
+        draw=draw.draw,
         edits=repair.edits,
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,

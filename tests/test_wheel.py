@@ -1,0 +1,181 @@
+"""The package as a user gets it: a wheel built from this checkout and installed with its
+`web` extra in a fresh virtual environment outside the repository, so nothing is read from
+`src/` (a file missing from the package data, or a dependency missing from pyproject.toml,
+fails here and nowhere else).
+
+It needs the package index, as `make test` itself does; pip's cache makes reruns quick.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LEFT_OUT = (
+    ".git",
+    ".venv",
+    "build",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    ".*_cache",
+    ".hypothesis",
+)
+"""What the wheel is not built from: checkout state, not the project."""
+START_S = 60.0
+"""How long `gridproof serve` may take to answer its first request."""
+
+
+def _run(*args: str | Path, cwd: Path, timeout: float = 600) -> str:
+    done = subprocess.run(
+        [str(a) for a in args],
+        cwd=cwd,
+        env=_clean_env(cwd),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert done.returncode == 0, f"{args}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def _clean_env(home: Path) -> dict[str, str]:
+    """The environment without this checkout's Python settings, with its own data folder."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+    env["XDG_DATA_HOME"] = str(home / "data")
+    env.pop("GRIDPROOF_DB", None)
+    return env
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The `bin` folder of a fresh venv holding the wheel built from this checkout."""
+    place = tmp_path_factory.mktemp("wheel")
+    # built from a copy: setuptools writes build/ into the tree it builds, and files left
+    # there by an earlier build would be packed again
+    tree = place / "tree"
+    shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(*LEFT_OUT))
+    dist = place / "dist"
+    _run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", dist, tree, cwd=place)
+    (wheel,) = dist.glob("gridproof-*.whl")
+    _run(sys.executable, "-m", "venv", place / "venv", cwd=place)
+    bin_dir = place / "venv" / "bin"
+    _run(bin_dir / "python", "-m", "pip", "install", "--quiet", f"{wheel}[web]", cwd=place)
+    return bin_dir
+
+
+def test_the_wheel_is_what_runs(installed: Path) -> None:
+    where = _run(
+        installed / "python", "-c", "import gridproof; print(gridproof.__file__)", cwd=installed
+    )
+    assert str(installed.parent) in where, where
+    assert str(ROOT / "src") not in where
+
+
+def test_the_installed_command_counts_a_url(installed: Path) -> None:
+    made = _run(
+        installed / "gridproof",
+        "generate",
+        "norinori",
+        "--size",
+        "6x6",
+        "--seed",
+        "3",
+        "--json",
+        cwd=installed.parent,
+    )
+    code = json.loads(made.splitlines()[0])["code"]
+    url = _run(installed / "gridproof", "convert", code, "--to", "url", cwd=installed.parent)
+    assert url.startswith("https://puzz.link/p?norinori/6/6/")
+    counted = _run(installed / "gridproof", "count", url.strip(), "--json", cwd=installed.parent)
+    assert json.loads(counted.splitlines()[0])["outcome"] == "unique"
+
+
+def test_the_installed_command_renders_svg_without_extras(installed: Path) -> None:
+    made = _run(
+        installed / "gridproof",
+        "generate",
+        "nondango",
+        "--size",
+        "6x6",
+        "--seed",
+        "2",
+        cwd=installed.parent,
+    )
+    svg = _run(
+        installed / "gridproof", "render", made.split()[0], "--to", "svg", cwd=installed.parent
+    )
+    root = ElementTree.fromstring(svg)
+    assert root.tag.endswith("svg")
+    assert root.findall(".//{http://www.w3.org/2000/svg}circle")
+
+
+def test_the_installed_server_serves_the_player(installed: Path) -> None:
+    port = _free_port()
+    server = subprocess.Popen(
+        [str(installed / "gridproof"), "serve", "--port", str(port)],
+        cwd=installed.parent,
+        env=_clean_env(installed.parent),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        page = _fetch(f"http://127.0.0.1:{port}/", server)
+        assert "<title>" in page
+        assert "gridproof" in page.lower()
+        scripts = [part.split('"')[0] for part in page.split('src="')[1:]]
+        assert scripts, "the page loads no script"
+        for script in scripts:
+            assert _fetch(f"http://127.0.0.1:{port}{_absolute(script)}", server)
+        catalog = json.loads(_fetch(f"http://127.0.0.1:{port}/api/catalog", server))
+        assert {g["name"] for g in catalog} >= {"norinori", "nonogram", "nondango"}
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        assert server.stderr is not None
+        server.stderr.close()
+
+
+def _absolute(script: str) -> str:
+    return script if script.startswith("/") else "/" + script
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _fetch(url: str, server: subprocess.Popen[str]) -> str:
+    """The body at `url`, waiting for the server to start (it fails the test if it exits)."""
+    give_up = time.monotonic() + START_S
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=10) as answer:
+                body: str = answer.read().decode("utf-8")
+                return body
+        except (urllib.error.URLError, ConnectionError):
+            if server.poll() is not None:
+                assert server.stderr is not None
+                pytest.fail(f"gridproof serve exited {server.returncode}: {server.stderr.read()}")
+            if time.monotonic() > give_up:
+                raise
+            time.sleep(0.2)
