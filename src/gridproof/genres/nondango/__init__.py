@@ -71,6 +71,7 @@ GENRE: Genre[Nondango] = register(
         ),
         format_grid=codec.format_grid,
         parse_grid=codec.parse_grid,
+        formats=codec.FORMATS,
     )
 )
 

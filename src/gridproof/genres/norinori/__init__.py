@@ -54,6 +54,7 @@ GENRE: Genre[Norinori] = register(
             # brute force by regions: 10×10 in at most 0.3 s, 12×12 up to 7 s
             Oracle("brute", brute.count_by_regions, max_cells=100),
         ),
+        formats=codec.FORMATS,
     )
 )
 
