@@ -1,10 +1,12 @@
 """What the CLI, the web and the library all call: load puzzles from any format, count,
 solve, validate, convert, generate.
 
-A SOURCE is a puzzle code (`GENRE.VERSION.PARAMS.PAYLOAD`), a puzz.link URL, a JSON document
-(`{...}` pasted as text) or the path of a JSON file holding one puzzle object or a corpus
-`{"genre", "puzzles": [...]}`. Every problem with a source is a `CodeError` whose one-line
-message quotes the input and says where; nothing here asks which genre it holds.
+A SOURCE is a puzzle code (`GENRE.VERSION.PARAMS.PAYLOAD`), a puzz.link URL (a
+`p?pzprv3/...` one carries a save file), a JSON document (`{...}` pasted as text), the path
+of a JSON file holding one puzzle object or a corpus `{"genre", "puzzles": [...]}`, or a
+text or file in one of the genres' own formats (`Genre.formats`: pzprv3 for every genre).
+Every problem with a source is a `CodeError` whose one-line message quotes the input and
+says where; nothing here asks which genre it holds.
 
 Results are frozen values (`Counted`, `Solved`, `Board`, `core.trace.Violation`); each
 `to_json()` gives the shape the CLI's `--json` prints and the web API sends, made only
