@@ -553,3 +553,20 @@ def test_subcommand_help_lists_rungs_sizes_and_defaults(
     assert "boards to make, from seeds S, S+1, ... (default 1)" in text
     assert "default: one picked at random, and printed" in text
     assert "{easy,medium,hard,expert}" in text
+
+
+def test_convert_writes_pzprv3_files_that_every_command_reads(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, _ = run(capsys, "convert", URL, "--to", "pzprv3")
+    assert status == 0
+    assert out[:4] == ["pzprv3.1", "norinori", "5", "5"]
+    path = tmp_path / "saved.txt"
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    assert run(capsys, "convert", str(path), "--to", "url") == (0, [URL], "")
+    status, out, _ = run(capsys, "count", str(path), "--json")
+    assert (status, json.loads(out[0])["outcome"]) == (0, "unique")
+    status, out, _ = run(capsys, "convert", PATTERN, "--to", "pzprv3")
+    assert (status, out[:2]) == (0, ["pzprv3", "nonogram"])
+    embedded = "https://puzz.link/p?" + "/".join(out).replace(" ", "%20")
+    assert run(capsys, "convert", embedded, "--to", "tatham") == (0, [PATTERN], "")

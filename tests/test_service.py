@@ -603,7 +603,7 @@ def test_convert_writes_every_format_and_reads_it_back(tmp_path: Path) -> None:
     path = tmp_path / "p.non"
     path.write_text(NON + 'goal "1001110000100010"\n', encoding="utf-8")
     item = one(str(path))
-    assert service.formats() == ("code", "url", "json", "non", "tatham")
+    assert service.formats() == ("code", "url", "json", "non", "pzprv3", "tatham")
     for to in service.formats():
         text = service.convert(item, to)
         assert one(text).puzzle == item.puzzle, to
@@ -612,6 +612,24 @@ def test_convert_writes_every_format_and_reads_it_back(tmp_path: Path) -> None:
     assert written.endswith('goal "1001110000100010"\n')
     assert one(written).solution == item.solution
     assert "goal" not in service.convert(one(PATTERN), "non")
+    assert one(service.convert(item, "pzprv3")).solution == item.solution
+
+
+@pytest.mark.parametrize("name", ["norinori", "nonogram", "nondango"])
+@pytest.mark.parametrize("to", service.formats())
+def test_every_convert_target_reads_back_what_it_wrote_or_refuses(name: str, to: str) -> None:
+    board = service.generate(name, 6, 6, 5)
+    own = {fmt.name for fmt in board.genre.formats}
+    if to not in ("code", "url", "json") and to not in own:
+        with pytest.raises(CodeError, match=f"unknown format '{to}' for {board.genre.title}"):
+            service.convert(board.loaded, to)
+        return
+    blank = dataclasses.replace(board.loaded, solution=None)
+    for item in (blank, board.loaded):
+        back = one(service.convert(item, to))
+        assert (back.genre, back.puzzle) == (board.genre, board.puzzle)
+        if to in ("non", "pzprv3"):  # the formats that hold a solution
+            assert back.solution == item.solution
 
 
 def test_convert_refuses_formats_a_genre_lacks(norinori: Genre, code: str) -> None:
@@ -629,7 +647,7 @@ def test_convert_refuses_at_write_time_what_a_format_cannot_hold() -> None:
     long = service.Loaded("long", tall.genre, make_puzzle([(512,)], [(1,)] * 512))
     with pytest.raises(CodeError, match="512x1 cannot be written as url: clue 512 is too large"):
         service.convert(long, "url")
-    for to in ("code", "json", "non", "tatham"):  # these hold both
+    for to in ("code", "json", "non", "tatham", "pzprv3"):  # these hold both
         assert one(service.convert(long, to)).puzzle == long.puzzle
 
 

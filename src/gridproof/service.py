@@ -1,10 +1,12 @@
 """What the CLI, the web and the library all call: load puzzles from any format, count,
 solve, validate, convert, generate.
 
-A SOURCE is a puzzle code (`GENRE.VERSION.PARAMS.PAYLOAD`), a puzz.link URL, a JSON document
-(`{...}` pasted as text) or the path of a JSON file holding one puzzle object or a corpus
-`{"genre", "puzzles": [...]}`. Every problem with a source is a `CodeError` whose one-line
-message quotes the input and says where; nothing here asks which genre it holds.
+A SOURCE is a puzzle code (`GENRE.VERSION.PARAMS.PAYLOAD`), a puzz.link URL (a
+`p?pzprv3/...` one carries a save file), a JSON document (`{...}` pasted as text), the path
+of a JSON file holding one puzzle object or a corpus `{"genre", "puzzles": [...]}`, or a
+text or file in one of the genres' own formats (`Genre.formats`: pzprv3 for every genre).
+Every problem with a source is a `CodeError` whose one-line message quotes the input and
+says where; nothing here asks which genre it holds.
 
 Results are frozen values (`Counted`, `Solved`, `Board`, `core.trace.Violation`); each
 `to_json()` gives the shape the CLI's `--json` prints and the web API sends, made only
@@ -22,7 +24,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from gridproof.core import registry
+from gridproof.core import pzprv3, registry
 from gridproof.core.codes import format_size
 from gridproof.core.contract import Format, Genre, Request
 from gridproof.core.deadline import Deadline
@@ -312,6 +314,12 @@ def _is_file(text: str) -> bool:
 
 
 def _load_url(text: str) -> Loaded:
+    if pzprv3.is_url(text):
+        where = f"URL {quote(text)}"
+        written = _load_format(_parse(partial(pzprv3.file_of_url, text), where), text, where)
+        if written is None:
+            raise CodeError(f"{where}: its pzprv3 file is not one gridproof reads")
+        return written
     _, sep, query = text.partition("?")
     name = query.split("/", 1)[0]
     for mode in _URL_MODES:
@@ -356,15 +364,25 @@ def _load_file(path: Path) -> list[Loaded]:
 
 
 def _load_format(text: str, ident: str, where: str, name: str = "") -> Loaded | None:
-    """The puzzle of `text` in a genre's own format (one that sniffs it, or the format
-    called `name`, a file's suffix), or None when no genre's format claims it."""
-    for genre in registry.genres().values():
-        for fmt in genre.formats:
-            if fmt.name == name or fmt.sniff(text):
-                place = f"{where} ({fmt.name})"
-                puzzle, solution = _parse(partial(fmt.parse, text), place)
-                return Loaded(ident or f"{fmt.name} text", genre, puzzle, None, solution)
-    return None
+    """The puzzle of `text` in a genre's own format (one that sniffs it, or else the format
+    called `name`, a file's suffix), or None when no genre's format claims it. A pzprv3
+    file of a genre gridproof does not play is a `CodeError` naming it."""
+    owned = [(g, f) for g in registry.genres().values() for f in g.formats]
+    claims = [(g, f) for g, f in owned if f.sniff(text)] or [
+        (g, f) for g, f in owned if f.name == name
+    ]
+    if not claims:
+        if pzprv3.is_file(text):
+            theirs = quote(str(pzprv3.genre_of(text)))
+            raise CodeError(
+                f"{where}: a pzprv3 file for the puzz.link genre {theirs}; gridproof reads "
+                f"those of {', '.join(sorted(registry.genres()))}"
+            )
+        return None
+    genre, fmt = claims[0]
+    place = f"{where} ({fmt.name})"
+    puzzle, solution = _parse(partial(fmt.parse, text), place)
+    return Loaded(ident or f"{fmt.name} text", genre, puzzle, None, solution)
 
 
 def parse_json(text: str, where: str) -> Any:

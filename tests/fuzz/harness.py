@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote as quote_url
 
 from gridproof import play, service, workshop
 from gridproof.core import registry
@@ -119,6 +120,8 @@ class Seeds:
     documents: tuple[Any, ...]
     patterns: tuple[str, ...]
     nons: tuple[str, ...]
+    pzprv3s: tuple[str, ...] = ()
+    """pzprv3 files (blank and solved), and some as `p?pzprv3/` URLs."""
 
 
 _SIZES = ((4, 4), (5, 5), (6, 6), (5, 7), (8, 8))
@@ -168,8 +171,23 @@ def seeds() -> Seeds:
     patterns = [formats.format_pattern(p) for p in nonograms]
     patterns += [p.split(":", 1)[0].split("x")[0] + ":" + p.split(":", 1)[1] for p in patterns]
     nons = [formats.format_non(p, title="fuzz") for p in nonograms]
+    patterns += [p + ",A" for p in patterns[:2]] + [p + ",z" for p in patterns[:2]]
+    files: list[str] = []
+    for board in boards:
+        own = {fmt.name: fmt for fmt in board.genre.formats}
+        with contextlib.suppress(CodeError):
+            files.append(own["pzprv3"].format(board.puzzle, None))
+            files.append(own["pzprv3"].format(board.puzzle, board.solution))
+    embed = "https://puzz.link/p?"
+    files += [embed + quote_url(f.replace("\n", "/"), safe="/") for f in files[::3]]
     return Seeds(
-        tuple(boards), tuple(codes), tuple(urls), tuple(documents), tuple(patterns), tuple(nons)
+        tuple(boards),
+        tuple(codes),
+        tuple(urls),
+        tuple(documents),
+        tuple(patterns),
+        tuple(nons),
+        tuple(files),
     )
 
 
@@ -374,6 +392,13 @@ def check_loaded(items: Sequence[service.Loaded]) -> None:
             url = None
         if url is not None and service.convert(service.load(url, files=False)[0], "code") != code:
             raise Failure(f"url round trip changed {short(code)}")
+        for fmt in item.genre.formats:
+            try:
+                written = service.convert(item, fmt.name)
+            except CodeError:
+                continue
+            if service.convert(service.load(written, files=False)[0], "code") != code:
+                raise Failure(f"{fmt.name} round trip changed {short(code)}")
         width, height = item.puzzle.width, item.puzzle.height
         service.validate(item, ["." * width] * height)
         if width * height <= 400:
@@ -444,6 +469,29 @@ class NonTarget(Target):
 
     def reproduce(self, case: str) -> str:
         return f"gridproof.genres.nonogram.formats.parse_non({case!r})"
+
+
+class Pzprv3Target(Target):
+    """pzprv3 files (and `p?pzprv3/` URLs) of every genre through `service.load`."""
+
+    name = "load:pzprv3"
+
+    def make(self, rng: random.Random) -> str:
+        return mutate_text(rng, rng.choice(seeds().pzprv3s))
+
+    def run(self, case: str) -> str:
+        try:
+            items = service.load(case, files=False)
+        except CodeError:
+            return REJECTED
+        check_loaded(items)
+        for item in items:  # a file's marks load as its solution only when they are one
+            if item.solution is not None and item.genre.validate(item.puzzle, item.solution):
+                raise Failure("the solution loaded with the file breaks its rules")
+        return ACCEPTED
+
+    def reproduce(self, case: str) -> str:
+        return f"gridproof.service.load({case!r}, files=False)"
 
 
 def _check_nonogram(puzzle: Any) -> None:

@@ -171,7 +171,7 @@ def test_convert(client: TestClient, norinori: Genre, to: str) -> None:
     assert body["result"] == service.convert(item, to)
 
 
-@pytest.mark.parametrize("to", ["tatham", "non", "code"])
+@pytest.mark.parametrize("to", ["tatham", "non", "code", "pzprv3"])
 def test_convert_reads_and_writes_a_genre_s_own_formats(client: TestClient, to: str) -> None:
     non = "width 4\nheight 4\nrows\n1,1\n2\n1\n1\ncolumns\n2\n1\n2\n1\n"
     for source in ("4x4:2/1/2/1/1.1/2/1/1", non):
@@ -183,6 +183,23 @@ def test_convert_reads_and_writes_a_genre_s_own_formats(client: TestClient, to: 
     assert_error(
         client.post("/api/convert", json={"source": too_long, "to": "url"}),
         "512x1 cannot be written as url: clue 512 is too large",
+    )
+
+
+def test_convert_reads_and_writes_pzprv3_files(client: TestClient, norinori: Genre) -> None:
+    response = client.post("/api/convert", json={"source": URL, "to": "pzprv3"})
+    assert response.status_code == 200, response.text
+    saved = response.json()["result"]
+    assert saved.startswith("pzprv3.1\nnorinori\n5\n5\n")
+    back = client.post("/api/convert", json={"source": saved, "to": "url"})
+    assert back.json()["result"] == URL
+    embedded = "https://puzz.link/p?" + saved.replace(" ", "%20").replace("\n", "/")
+    again = client.post("/api/convert", json={"source": embedded, "to": "url"})
+    assert again.json()["result"] == URL
+    board = service.generate("nondango", 5, 5, 4, options={"rule": "no-three-black"})
+    assert_error(
+        client.post("/api/convert", json={"source": board.code, "to": "pzprv3"}),
+        "no-three-black puzzle has no pzprv3 file",
     )
 
 

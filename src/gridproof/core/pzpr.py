@@ -100,7 +100,7 @@ def check_base32(text: str, where: str) -> None:
             )
 
 
-def border_bits(region_rows: Sequence[Sequence[int]]) -> list[int]:
+def border_bits(region_rows: Sequence[Sequence[object]]) -> list[int]:
     """The walls of a rectangular grid of region ids in puzz.link order, 1 = wall."""
     rows, cols = len(region_rows), len(region_rows[0])
     across = [

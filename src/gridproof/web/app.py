@@ -198,7 +198,7 @@ class ConvertRequest(_Body):
     to: str = Field(
         min_length=1,
         max_length=40,
-        description="code, url, json, or one of the genre's own formats (Nonogram: non, tatham)",
+        description="code, url, json, or a genre's own format (pzprv3; Nonogram: non, tatham)",
     )
 
 
@@ -669,7 +669,7 @@ async def count(body: CountRequest, request: Request) -> dict[str, Any]:
 @app.post("/api/convert")
 def convert(body: ConvertRequest) -> dict[str, Any]:
     """The first puzzle in `source` as a code, a puzz.link URL, JSON text or one of its
-    genre's own formats (`non`, `tatham`); 400 when the format cannot hold the board."""
+    genre's own formats (`pzprv3`, `non`, `tatham`); 400 when the format cannot hold the board."""
     item = _first(body.source, solving=False)
     return {"id": item.id, "to": body.to, "result": service.convert(item, body.to)}
 

@@ -221,3 +221,76 @@ def test_every_corpus_puzzle_converts_to_every_target_and_back(corpus_dir: Path,
             if to == "non" and item.solution is not None:
                 assert again.solution == item.solution
         assert not too_large, f"{item.id}: a URL was written for a board over 100x100"
+
+
+# --- Pattern IDs with prefilled squares ----------------------------------------------------
+
+UNIQUE_4X4 = "4x4:2/1/2/1/1.1/2/1/1"
+"""Unique; its solution is #..# / ##.. / ..#. / ..#. (tests/test_cli.py validates it)."""
+
+
+SOLUTION_4X4 = "#..###....#...#."
+
+
+def _squares(fixed: dict[int, bool], cells: int) -> str:
+    """Pattern's prefilled-squares text for `fixed` (cell -> shaded), as Pattern writes it."""
+    out, run = [], 0
+    for cell in range(cells):
+        if cell not in fixed:
+            run += 1
+            if run == 25:
+                out.append("z")
+                run = 0
+        else:
+            out.append(chr(ord("A" if fixed[cell] else "a") + run))
+            run = 0
+    return "".join(out) + (chr(ord("a") + run) if run else "")
+
+
+@pytest.mark.parametrize("chosen", [[0], [1], [15], [0, 1, 2, 3], list(range(16)), [5, 9, 14]])
+def test_prefilled_squares_the_clues_imply_are_read(chosen: list[int]) -> None:
+    squares = _squares({cell: SOLUTION_4X4[cell] == "#" for cell in chosen}, 16)
+    assert parse_pattern(f"{UNIQUE_4X4},{squares}") == parse_pattern(UNIQUE_4X4)
+
+
+def test_long_runs_of_open_cells_are_z() -> None:
+    assert _squares({30: True}, 40) == "zF" + "j"
+    puzzle = parse_pattern("8x5:" + "/".join(["5"] * 8 + ["8"] * 5) + ",zFj")
+    assert puzzle == parse_pattern("8x5:" + "/".join(["5"] * 8 + ["8"] * 5))
+
+
+def test_prefilled_squares_are_read_from_every_source() -> None:
+    [item] = service.load(f"{UNIQUE_4X4},Ap")
+    assert (item.genre.name, item.puzzle) == ("nonogram", parse_pattern(UNIQUE_4X4))
+    assert service.convert(item, "tatham") == UNIQUE_4X4
+
+
+@pytest.mark.parametrize(
+    ("squares", "match"),
+    [
+        ("ap", "r1c1 is empty, but the clues' one solution has it the other way"),
+        ("Bo", "r1c2 is shaded, but"),
+        ("A", "cover 1 of the 16 cells"),
+        ("Apa", "'a' is left after the last of the 16 cells"),
+        ("A1", "character '1' at position 2 is not a letter"),
+        ("zz", "'z' at position 1 skips past the last of the 16 cells"),
+        ("", "cover 0 of the 16 cells"),
+    ],
+)
+def test_prefilled_squares_that_contradict_or_do_not_parse_are_refused(
+    squares: str, match: str
+) -> None:
+    with pytest.raises(CodeError, match=match):
+        parse_pattern(f"{UNIQUE_4X4},{squares}")
+
+
+def test_prefilled_squares_that_decide_what_the_clues_leave_open_are_refused() -> None:
+    with pytest.raises(CodeError, match="the clues alone have several solutions"):
+        parse_pattern("2x2:1/1/1/1,Ad")
+    assert parse_pattern("2x2:1/1/1/1,e") == parse_pattern("2x2:1/1/1/1")
+
+
+def test_prefilled_squares_on_clues_without_a_solution_change_nothing() -> None:
+    # the columns shade 1 and 1, the rows 2 and 0: clues of equal totals with no picture
+    puzzle = parse_pattern("2x2:1/1/2/")
+    assert parse_pattern("2x2:1/1/2/,Ac") == puzzle

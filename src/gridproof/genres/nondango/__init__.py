@@ -75,6 +75,7 @@ GENRE: Genre[Nondango] = register(
         format_grid=codec.format_grid,
         parse_grid=codec.parse_grid,
         format_text=text.format_text,
+        formats=codec.FORMATS,
     )
 )
 

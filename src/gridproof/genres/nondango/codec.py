@@ -10,6 +10,11 @@
 - JSON: `{"genre": "nondango", "width", "height", "regions", "circles", "rule"}`; a missing
   `rule` means no-three-same.
 - Grids: rows of `#` (black circle), `o` (white circle) and `.` (no circle).
+- pzprv3 (puzz.link's save file, `core.pzprv3`): a region count, rows lines of region ids,
+  rows lines of cells: `o` a circle, `#` a circle painted black, `%` a circle marked white,
+  `.` no circle, `+` no circle with a dot. Like a URL it means no-three-same. The marks
+  load as the solution when the black circles are one (else they are not kept).
+  `src/variety/nondango.js` of pzprjs.
 Every error is a `CodeError` that says where it happened.
 """
 
@@ -18,9 +23,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gridproof.core import codes, grid, pzpr
+from gridproof.core import codes, grid, pzpr, pzprv3
+from gridproof.core.contract import Format
 from gridproof.core.errors import CodeError, quote
-from gridproof.genres.nondango.model import MAX_SIDE, Nondango, Variant, make_puzzle, parse_variant
+from gridproof.genres.nondango.model import (
+    MAX_SIDE,
+    Nondango,
+    Variant,
+    make_puzzle,
+    parse_variant,
+    validate,
+)
 
 GENRE = "nondango"
 VERSION = 1
@@ -157,3 +170,63 @@ def format_grid(puzzle: Nondango, black: int) -> list[str]:
 def parse_grid(puzzle: Nondango, rows: Sequence[str]) -> int:
     """The black mask of rows of text: `#` is black; `o`, `.`, `%`, `+` and `-` are not."""
     return grid.parse_rows(rows, puzzle.width, puzzle.height, GRID, "grid")[0]
+
+
+_CELLS = {"o": (1, 0), "#": (1, 1), "%": (1, 0), ".": (0, 0), "+": (0, 0)}
+"""A pzprv3 cell: (holds a circle, painted black)."""
+
+
+def parse_pzprv3(text: str) -> tuple[Nondango, int | None]:
+    """The puzzle of a pzprv3 Nondango file and its black circles when they are a
+    solution (None otherwise)."""
+    file = pzprv3.parse_file(text, GENRE)
+    pzprv3.check_size(file, MAX_SIDE)
+    body, rows, cols = pzprv3.Body(file), file.rows, file.cols
+    body.number("the region count")
+    bits = pzpr.border_bits(body.table(rows, cols, "region ids"))
+    region_rows = pzpr.regions_from_border_bits(bits, cols, rows)
+    cells = body.cells(rows, cols, "cells", _CELLS)
+    body.end()
+    circle_rows = [[circle for circle, _ in line] for line in cells]
+    puzzle = make_puzzle(region_rows, circle_rows, Variant.NO_THREE_SAME)
+    flat = [black for line in cells for _, black in line]
+    black = sum(1 << cell for cell, bit in enumerate(flat) if bit)
+    return puzzle, black if black and not validate(puzzle, black) else None
+
+
+def format_pzprv3(puzzle: Nondango, solution: int | None = None) -> str:
+    """The pzprv3 file of `puzzle`, with `solution`'s circles painted when given;
+    CodeError for a no-three-black puzzle, which puzz.link would play as no-three-same."""
+    if puzzle.variant is not Variant.NO_THREE_SAME:
+        raise CodeError(
+            "puzz.link plays Nondango as no-three-same only, "
+            "so a no-three-black puzzle has no pzprv3 file"
+        )
+    w, h = puzzle.width, puzzle.height
+    black = solution or 0
+
+    def cell(index: int) -> str:
+        if not puzzle.circles >> index & 1:
+            return "."
+        return "#" if black >> index & 1 else "o"
+
+    lines = [str(puzzle.region_count)]
+    lines += [pzprv3.entries(map(str, row)) for row in puzzle.region_rows()]
+    lines += [pzprv3.entries(cell(r * w + c) for c in range(w)) for r in range(h)]
+    return pzprv3.format_file(GENRE, 0, h, w, lines)
+
+
+def is_pzprv3(text: str) -> bool:
+    """Whether `text` starts like a pzprv3 Nondango file."""
+    return pzprv3.genre_of(text) == GENRE
+
+
+FORMATS: tuple[Format[Nondango], ...] = (
+    Format(
+        "pzprv3",
+        "puzz.link's save file (pzprv3), with the solution's circles painted when known",
+        is_pzprv3,
+        parse_pzprv3,
+        format_pzprv3,
+    ),
+)

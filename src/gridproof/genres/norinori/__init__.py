@@ -58,6 +58,7 @@ GENRE: Genre[Norinori] = register(
             Oracle("brute", brute.count_by_regions, max_cells=100),
         ),
         format_text=text.format_text,
+        formats=codec.FORMATS,
     )
 )
 

@@ -6,6 +6,13 @@
   it is rejected, so `format_code(parse_code(c)) == c`.
 - URL: `https://puzz.link/p?norinori/COLS/ROWS/BORDERS`, byte-identical to pzprjs.
 - JSON: `{"genre": "norinori", "width", "height", "regions"}` with rows of int region ids.
+- pzprv3 (puzz.link's save file, `core.pzprv3`): version 1, as puzz.link writes it today,
+  holds rows lines of cols-1 wall flags between columns, rows-1 lines of cols flags between
+  rows, then rows lines of cells (`#` shaded, `+` marked empty, `.` blank); version 0
+  (older pzprjs) a region count and rows lines of region ids instead of the flags. Regions
+  are what the walls enclose, as puzz.link plays them. The cells are the player's marks:
+  a file whose shading is a solution loads with it as the solution, any other marks are
+  not kept (`validate --grid` checks a partial grid). `src/variety/lits.js` of pzprjs.
 Every error is a `CodeError` that says where it happened.
 """
 
@@ -14,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gridproof.core import codes, pzpr
+from gridproof.core import codes, pzpr, pzprv3
+from gridproof.core.contract import Format
 from gridproof.core.errors import CodeError, quote
-from gridproof.genres.norinori.model import MAX_SIDE, Norinori, make_puzzle
+from gridproof.genres.norinori.model import MAX_SIDE, Norinori, make_puzzle, validate
 
 GENRE = "norinori"
 VERSION = 1
@@ -90,3 +98,61 @@ def to_json(puzzle: Norinori) -> dict[str, Any]:
         "height": puzzle.height,
         "regions": puzzle.region_rows(),
     }
+
+
+_CELLS = {"#": 1, "+": 0, ".": 0}
+_FLAGS = {"0": 0, "1": 1}
+
+
+def parse_pzprv3(text: str) -> tuple[Norinori, int | None]:
+    """The puzzle of a pzprv3 Norinori file (version 0 or 1) and its shading when that
+    is a solution (None otherwise)."""
+    file = pzprv3.parse_file(text, GENRE)
+    pzprv3.check_size(file, MAX_SIDE)
+    body, rows, cols = pzprv3.Body(file), file.rows, file.cols
+    if file.version >= 1:
+        across = body.cells(rows, cols - 1, "walls between columns", _FLAGS)
+        down = body.cells(rows - 1, cols, "walls between rows", _FLAGS)
+        bits = [bit for line in across + down for bit in line]
+    else:
+        body.number("the region count")
+        bits = pzpr.border_bits(body.table(rows, cols, "region ids"))
+    puzzle = make_puzzle(pzpr.regions_from_border_bits(bits, cols, rows))
+    marks = body.cells(rows, cols, "cells", _CELLS)
+    body.end()
+    shaded = sum(1 << cell for cell, bit in enumerate(b for line in marks for b in line) if bit)
+    return puzzle, shaded if shaded and not validate(puzzle, shaded) else None
+
+
+def format_pzprv3(puzzle: Norinori, solution: int | None = None) -> str:
+    """The pzprv3 file of `puzzle` (version 1, as puzz.link writes it), with `solution`'s
+    cells shaded when given."""
+    w, h = puzzle.width, puzzle.height
+    bits = pzpr.border_bits(puzzle.region_rows())
+    across = (w - 1) * h
+    lines = [pzprv3.entries(map(str, bits[r * (w - 1) : (r + 1) * (w - 1)])) for r in range(h)]
+    lines += [
+        pzprv3.entries(map(str, bits[across + r * w : across + (r + 1) * w])) for r in range(h - 1)
+    ]
+    shaded = solution or 0
+    lines += [
+        pzprv3.entries("#" if shaded >> (r * w + c) & 1 else "." for c in range(w))
+        for r in range(h)
+    ]
+    return pzprv3.format_file(GENRE, 1, h, w, lines)
+
+
+def is_pzprv3(text: str) -> bool:
+    """Whether `text` starts like a pzprv3 Norinori file."""
+    return pzprv3.genre_of(text) == GENRE
+
+
+FORMATS: tuple[Format[Norinori], ...] = (
+    Format(
+        "pzprv3",
+        "puzz.link's save file (pzprv3), with the solution shaded when it is known",
+        is_pzprv3,
+        parse_pzprv3,
+        format_pzprv3,
+    ),
+)
