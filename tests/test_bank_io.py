@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from gridproof import bank, bankio, cli, evidence
+from gridproof.core import registry
 from tests.bankfills import COUNT, START, fill_here, rows
 
 AMBIGUOUS = "nonogram.1.5x5.Veq8"
@@ -50,7 +51,8 @@ def test_fill_prints_what_it_did_and_a_rerun_has_nothing_to_do(
     assert status == 0, err
     assert err == ""  # no progress bar when stderr is not a terminal
     [line] = out
-    assert line.startswith("nonogram 5x5 (grade picked by each seed, nonogram/2): 4 of 4 boards")
+    version = registry.genre("nonogram").generator
+    assert line.startswith(f"nonogram 5x5 (grade picked by each seed, {version}): 4 of 4 boards")
     assert "this run 4 new from seeds 1-4" in line
     status, out, _ = run(capsys, *argv, "--json")
     assert status == 0

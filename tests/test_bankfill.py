@@ -50,7 +50,9 @@ def test_the_reference_fill_holds_what_it_says(reference: dict[str, list[Any]]) 
     assert outcomes.count("kept") == COUNT
     assert outcomes.count("duplicate") == 2
     assert [row[5] for row in tried] == list(range(START, START + len(tried)))  # no gap
-    assert {row[17] for row in boards} == {f"generated nonogram/2 seed {r[9]}" for r in boards}
+    assert {row[17] for row in boards} == {
+        f"generated {NONOGRAM.generator} seed {r[9]}" for r in boards
+    }
     assert any("sat" in json.loads(row[18]) for row in boards)  # the 1-in-3 sample
 
 
