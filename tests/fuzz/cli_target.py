@@ -68,6 +68,8 @@ CLI_FLAGS = (
     "--no-fill",
     "--solution",
     "--per-page",
+    "--rows",
+    "--csv",
     "--version",
     "--help",
     "-h",
@@ -82,6 +84,7 @@ CLI_FLAGS = (
     "study",
     "serve",
     "render",
+    "show",
     "bogus",
 )
 """Every flag and command, inserted anywhere by the argv mutations."""
@@ -145,6 +148,9 @@ def cli_seeds(space: Workspace) -> list[list[str]]:
             ["fix", code, "--make-unique", "--deadline", "1"],
             ["render", code, "--solution", "--deadline", "1"],
             ["render", code, "--to", rng_pick(("png", "pdf"), len(code)), "--per-page", "2"],
+            ["show", code, "--grid", rows, "--json"],
+            ["show", code, "--solution", "--deadline", "1"],
+            ["solve", code, "--rows", "--deadline", "1"],
         ]
     for url in s.urls[:6]:
         out.append(["count", url, "--json"])
@@ -165,6 +171,7 @@ def cli_seeds(space: Workspace) -> list[list[str]]:
         ["count", str(space.folder)],
         ["study", "norinori", "--boards", "0", "--seed", "1"],
         ["study", "nondango", "--boards", "0", "--deadline", "1"],
+        ["study", "norinori", "--boards", "0", "--csv"],
         ["serve", "--host", "127.0.0.1", "--port", "0", "--reload", "no", "--no-fill"],
         ["serve", "--db", str(space.root / "bank.sqlite3"), "--reload"],
     ]
