@@ -9,6 +9,7 @@ functions are (they run when called).
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -232,6 +233,32 @@ def test_genres_import_only_core_and_themselves() -> None:
         )
         if found:
             wrong[module] = found
+    assert wrong == {}
+
+
+ENGINE_OPTIONAL = {"pysat"}
+"""Third-party modules the engine may import inside a function, where it checks that they
+are installed (the Nonogram counter's optional SAT stretch)."""
+
+
+def test_the_engine_runs_on_the_standard_library() -> None:
+    """core and the genres import nothing outside the standard library and gridproof at
+    module level; inside functions only the optional modules named above."""
+    wrong = {}
+    for path in sorted([*(PACKAGE / "core").rglob("*.py"), *(PACKAGE / "genres").rglob("*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top_level = {id(node) for node in tree.body}
+        for node in _import_nodes(tree):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                continue
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]
+            for name in names:
+                root = (name or "").partition(".")[0]
+                if root in sys.stdlib_module_names or root == "gridproof":
+                    continue
+                if id(node) not in top_level and root in ENGINE_OPTIONAL:
+                    continue
+                wrong.setdefault(str(path.relative_to(SRC)), []).append(name)
     assert wrong == {}
 
 

@@ -96,7 +96,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_engine_installs_without_the_web_stack() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert project["dependencies"] == []
+    # one small pure-Python dependency: the user's data folder, for the bank
+    assert project["dependencies"] == ["platformdirs>=4.3,<5"]
     assert project["optional-dependencies"]["web"] == ["fastapi>=0.165,<1", "uvicorn>=0.54,<1"]
     assert (project["license"], project["license-files"]) == ("MIT", ["LICENSE"])
     licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
