@@ -256,6 +256,25 @@ def test_the_file_is_configurable_and_has_a_default(
     assert bank.default_path() == tmp_path / "gridproof-bank.sqlite3"
 
 
+def test_a_bank_in_the_earlier_default_folder_is_still_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before platformdirs the bank was in ~/.local/share/gridproof on every system; where
+    the system's data folder is elsewhere (macOS, Windows), that file is kept in use."""
+    monkeypatch.delenv("GRIDPROOF_DB", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    elsewhere = tmp_path / "Library" / "gridproof"
+    monkeypatch.setattr(bank.platformdirs, "user_data_dir", lambda *a, **k: str(elsewhere))
+    assert bank.default_path() == elsewhere / "bank.sqlite3"  # nothing saved before
+    earlier = tmp_path / ".local" / "share" / "gridproof" / "bank.sqlite3"
+    earlier.parent.mkdir(parents=True)
+    earlier.write_bytes(b"")
+    assert bank.default_path() == earlier
+    (elsewhere / "bank.sqlite3").write_bytes(b"")  # once the new one exists, it wins
+    assert bank.default_path() == elsewhere / "bank.sqlite3"
+
+
 def test_fill_draws_seeds_in_sequence_and_every_record_regenerates(tmp_path: Path) -> None:
     """Seeds go on per key from the highest one tried, so a rerun never repeats one, and
     `gridproof generate` rebuilds every banked board from its record."""

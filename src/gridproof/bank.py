@@ -135,6 +135,12 @@ def default_path() -> Path:
     if configured:
         return Path(configured).expanduser()
     folder = Path(platformdirs.user_data_dir("gridproof", appauthor=False))
+    # where versions before platformdirs kept it on every system (on Linux, the same place)
+    base = os.environ.get("XDG_DATA_HOME", "").strip()
+    earlier = (Path(base).expanduser() if base else Path.home() / ".local" / "share") / "gridproof"
+    kept, new = earlier / "bank.sqlite3", folder / "bank.sqlite3"
+    if earlier != folder and kept.exists() and not new.exists():
+        return kept
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
