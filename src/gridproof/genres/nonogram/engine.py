@@ -22,7 +22,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import bits, mask_of
+from gridproof.core.grid import WIDE, bits
 from gridproof.genres.nonogram.lines import LineCache
 from gridproof.genres.nonogram.model import Nonogram
 
@@ -118,6 +118,23 @@ class Grid:
 _MISS = (-1, -1)
 
 
+def _changed(now: list[int], before: list[int], width: int) -> int:
+    """The board mask of the cells set in the rows `now` and not in `before`, in time
+    linear in the board (the rows are joined as text where shifting would copy big ints)."""
+    height = len(before)
+    if height * width <= WIDE:
+        out = 0
+        for row in range(height):
+            new = now[row] ^ before[row]
+            if new:
+                out |= new << (row * width)
+        return out
+    if now[:height] == before:
+        return 0
+    text = "".join(format(now[row] ^ before[row], f"0{width}b") for row in reversed(range(height)))
+    return int(text, 2)
+
+
 class Propagator:
     """Runs line solves to a fixpoint; counts them, remembers the line that failed, and
     the board masks of the cells the last run decided (`new_filled`, `new_empty`)."""
@@ -146,7 +163,10 @@ class Propagator:
                 queued[line] = True
                 queue.append(line)
         grid.dirty = []
-        solves = new_filled = new_empty = 0
+        solves = 0
+        # the rows as they were: every decided cell shows in its row, so what the run
+        # decided is read off the rows at the end, not gathered solve by solve
+        rows_filled, rows_empty = filled[:h], empty[:h]
         longest = max(h, w)  # a solve of a long line costs more: look at the clock sooner
         every = 255 if longest <= 32 else 0
         while queue:
@@ -168,8 +188,6 @@ class Propagator:
             # bits are walked inline (no `bits()` generator): this loop is the hot path
             if line < h:
                 bit = 1 << line
-                new_filled |= (nf ^ f) << (line * w)
-                new_empty |= (ne ^ e) << (line * w)
                 for new, side in ((nf ^ f, filled), (ne ^ e, empty)):
                     while new:
                         low = new & -new
@@ -182,26 +200,20 @@ class Propagator:
             else:
                 col = line - h
                 bit = 1 << col
-                for new, side, is_filled in ((nf ^ f, filled, True), (ne ^ e, empty, False)):
-                    spread = []
+                for new, side in ((nf ^ f, filled), (ne ^ e, empty)):
                     while new:
                         low = new & -new
                         new ^= low
                         other = low.bit_length() - 1
                         side[other] |= bit
-                        spread.append(other * w + col)
                         if not queued[other]:
                             queued[other] = True
                             queue.append(other)
-                    # one board mask per line solve, built in linear time (big boards)
-                    if is_filled:
-                        new_filled |= mask_of(spread)
-                    else:
-                        new_empty |= mask_of(spread)
             if solves & every == 0 and self.deadline.expired():
                 break
         self.solves += solves
-        self.new_filled, self.new_empty = new_filled, new_empty
+        self.new_filled = _changed(filled, rows_filled, w)
+        self.new_empty = _changed(empty, rows_empty, w)
         return True
 
     def sweep(self, grid: Grid, lines: list[int]) -> list[int] | None:
