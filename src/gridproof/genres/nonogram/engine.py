@@ -19,6 +19,7 @@ bit mask of the rows a search may branch on (an independent part of the board).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from gridproof.core.deadline import Deadline
@@ -350,22 +351,21 @@ class Prober:
                 self._consider(row, col, on, off, progress)
         return grid, progress
 
-    def _cells(self, grid: Grid, local: bool) -> list[tuple[int, int]]:
+    def _cells(self, grid: Grid, local: bool) -> Iterator[tuple[int, int]]:
         """Undecided cells in focus, those beside a decided cell first; when `local`, only
-        those in a row or column the last branch touched."""
+        those in a row or column the last branch touched. The set is taken when the sweep
+        starts; the cells come one at a time, so a sweep of a huge board meets its deadline
+        check at the first cell, not after listing a million."""
         board = self.propagator.board
         w = board.width
         full = (1 << w) - 1
         rows, cols = full, full  # rows as a mask over rows, cols over columns
         if local and grid.touched >= 0:
             rows = cols = 0
-            for r in range(board.height):
-                line = grid.touched >> (r * w) & full
-                if line:
-                    rows |= 1 << r
-                    cols |= line
-        near: list[tuple[int, int]] = []
-        far: list[tuple[int, int]] = []
+            for cell in bits(grid.touched):
+                rows |= 1 << (cell // w)
+                cols |= 1 << (cell % w)
+        picked: list[tuple[int, int, int]] = []  # (row, its cells in focus, those near)
         for row in range(board.height):
             if not grid.focus >> row & 1:
                 continue
@@ -373,11 +373,15 @@ class Prober:
             unknown = full & ~known
             if not rows >> row & 1:
                 unknown &= cols
-            edge = unknown & ((known << 1) | (known >> 1) | 1 | (1 << (w - 1)))
-            for col in range(w):
-                if unknown >> col & 1:
-                    (near if edge >> col & 1 else far).append((row, col))
-        return near + far
+            if unknown:
+                edge = unknown & ((known << 1) | (known >> 1) | 1 | (1 << (w - 1)))
+                picked.append((row, unknown, edge))
+        for row, _, edge in picked:
+            for col in bits(edge):
+                yield row, col
+        for row, unknown, edge in picked:
+            for col in bits(unknown & ~edge):
+                yield row, col
 
     def _forget_branches(self) -> None:
         """The grid just changed: keep the best cell, but branch on it afresh (the probe
