@@ -8,7 +8,7 @@ line printed on standard output erases it first and redraws it after (`pause`), 
 two never mix on one screen and results still stream as they come.
 
 Written here rather than taken from a progress-bar library: `pip install gridproof`
-depends on nothing, and one line of text needs nothing.
+brings one small dependency (platformdirs), and one line of text needs no other.
 """
 
 from __future__ import annotations
