@@ -11,16 +11,15 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from xml.etree import ElementTree
 
+import httpx
 import pytest
+
+from tests.servers import serving
 
 ROOT = Path(__file__).resolve().parents[1]
 LEFT_OUT = (
@@ -123,59 +122,19 @@ def test_the_installed_command_renders_svg_without_extras(installed: Path) -> No
 
 
 def test_the_installed_server_serves_the_player(installed: Path) -> None:
-    port = _free_port()
-    server = subprocess.Popen(
-        [str(installed / "gridproof"), "serve", "--port", str(port)],
-        cwd=installed.parent,
-        env=_clean_env(installed.parent),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        page = _fetch(f"http://127.0.0.1:{port}/", server)
+    command = [str(installed / "gridproof"), "serve"]
+    home = installed.parent
+    with serving(command, _clean_env(home), cwd=home, start_s=START_S) as (base, _):
+        page = httpx.get(f"{base}/", timeout=10).raise_for_status().text
         assert "<title>" in page
         assert "gridproof" in page.lower()
         scripts = [part.split('"')[0] for part in page.split('src="')[1:]]
         assert scripts, "the page loads no script"
         for script in scripts:
-            assert _fetch(f"http://127.0.0.1:{port}{_absolute(script)}", server)
-        catalog = json.loads(_fetch(f"http://127.0.0.1:{port}/api/catalog", server))
+            assert httpx.get(f"{base}{_absolute(script)}", timeout=10).raise_for_status().text
+        catalog = httpx.get(f"{base}/api/catalog", timeout=10).raise_for_status().json()
         assert {g["name"] for g in catalog} >= {"norinori", "nonogram", "nondango"}
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        assert server.stderr is not None
-        server.stderr.close()
 
 
 def _absolute(script: str) -> str:
     return script if script.startswith("/") else "/" + script
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def _fetch(url: str, server: subprocess.Popen[str]) -> str:
-    """The body at `url`, waiting for the server to start (it fails the test if it exits)."""
-    give_up = time.monotonic() + START_S
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=10) as answer:
-                body: str = answer.read().decode("utf-8")
-                return body
-        except (urllib.error.URLError, ConnectionError):
-            if server.poll() is not None:
-                assert server.stderr is not None
-                pytest.fail(f"gridproof serve exited {server.returncode}: {server.stderr.read()}")
-            if time.monotonic() > give_up:
-                raise
-            time.sleep(0.2)

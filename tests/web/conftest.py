@@ -4,16 +4,12 @@
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import sync_playwright
 
@@ -21,6 +17,7 @@ from gridproof import bank
 from gridproof.core.contract import Genre
 from gridproof.core.errors import GenerationError
 from gridproof.core.registry import genres
+from tests.servers import serving
 
 SIDE = 5
 BOARDS_PER_GENRE = 3
@@ -62,13 +59,6 @@ def bank_path(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         yield path
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @dataclass(frozen=True)
 class LiveServer:
     url: str
@@ -78,43 +68,10 @@ class LiveServer:
 @pytest.fixture(scope="session")
 def live_server(bank_path: Path) -> Iterator[LiveServer]:
     """The real server: `python -m gridproof serve` on a free loopback port."""
-    port = free_port()
     env = {**os.environ, "GRIDPROOF_DB": str(bank_path), "GRIDPROOF_FILL": "0"}
     command = [sys.executable, "-m", "gridproof", "serve", "--host", "127.0.0.1"]
-    process = subprocess.Popen(
-        [*command, "--port", str(port), "--db", str(bank_path), "--no-fill"],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_up(base, process)
+    with serving([*command, "--db", str(bank_path), "--no-fill"], env) as (base, process):
         yield LiveServer(base, process.pid)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        if process.stderr is not None:
-            process.stderr.close()
-
-
-def _wait_until_up(base: str, process: subprocess.Popen[bytes]) -> None:
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
-        if process.poll() is not None:
-            err = process.stderr.read().decode() if process.stderr else ""
-            raise RuntimeError(f"the server exited with {process.returncode}: {err[-2000:]}")
-        try:
-            if httpx.get(f"{base}/api/genres", timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError("the server did not start within 30 s")
 
 
 # --- the browser (Debian's chromium through Playwright, never a downloaded one) ---------------
