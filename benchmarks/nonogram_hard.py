@@ -18,9 +18,9 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
-from gridproof.genres.nonogram.codec import from_json
-from side_by_side import Run, engine_run, print_table, sat_run
+from side_by_side import Run, count_all, print_table
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "hard-nonograms.json"
 
@@ -49,22 +49,22 @@ def main() -> int:
         and (args.max_cells is None or e["width"] * e["height"] <= args.max_cells)
         and (not wanted or e["id"] in wanted)
     ]
-    engine: list[Run] = []
-    sat: list[Run] = []
-    for entry in entries:
-        ident = entry["id"]
-        ours = engine_run(ident, from_json(entry), args.deadline, not args.native)
-        engine.append(ours)
-        theirs = (
-            Run(ident, "-", 0.0, 0.0) if args.no_sat else sat_run(ident, entry, args.sat_deadline)
-        )
-        sat.append(theirs)
-        print(
-            f"{ident:44} {entry['width']:>3}x{entry['height']:<3} engine {ours.verdict:8} "
+
+    def describe(entry: dict[str, Any], ours: Run, theirs: Run) -> str:
+        return (
+            f"{entry['id']:44} {entry['width']:>3}x{entry['height']:<3} engine {ours.verdict:8} "
             f"{ours.wall:8.3f}s  sat {theirs.verdict:8} {theirs.wall:8.3f}s  "
-            f"expected {entry.get('expected')}",
-            flush=True,
+            f"expected {entry.get('expected')}"
         )
+
+    engine, sat = count_all(
+        entries,
+        args.deadline,
+        args.sat_deadline,
+        native=args.native,
+        no_sat=args.no_sat,
+        describe=describe,
+    )
     expected = {e["id"]: e.get("expected") for e in entries}
     print(
         f"\n## hard-nonograms.json: {len(entries)} puzzles, engine deadline {args.deadline}s, "

@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from gridproof.core.rng import Rng
-from gridproof.genres.nonogram.codec import from_json, to_json
+from gridproof.genres.nonogram.codec import to_json
 from gridproof.genres.nonogram.model import clues_of
-from side_by_side import Run, engine_run, print_table, sat_run
+from side_by_side import Run, count_all, print_table
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "tournament-25.json"
 SIDE = 25
@@ -86,22 +86,22 @@ def main() -> int:
     if args.only:
         wanted = {ident for item in args.only for ident in item.split(",")}
         entries = [e for e in entries if e["id"] in wanted]
-    engine: list[Run] = []
-    sat: list[Run] = []
-    for entry in entries:
-        ident = entry["id"]
-        ours = engine_run(ident, from_json(entry), args.deadline, not args.native)
-        engine.append(ours)
-        theirs = (
-            Run(ident, "-", 0.0, 0.0) if args.no_sat else sat_run(ident, entry, args.sat_deadline)
-        )
-        sat.append(theirs)
-        print(
-            f"{ident:24} {ratio_of(entry):5} engine {ours.verdict:8} {ours.wall:8.3f}s "
+
+    def describe(entry: dict[str, Any], ours: Run, theirs: Run) -> str:
+        return (
+            f"{entry['id']:24} {ratio_of(entry):5} engine {ours.verdict:8} {ours.wall:8.3f}s "
             f"{ours.nodes:7} nodes  sat {theirs.verdict:8} {theirs.wall:8.3f}s  "
-            f"expected {entry.get('expected')}",
-            flush=True,
+            f"expected {entry.get('expected')}"
         )
+
+    engine, sat = count_all(
+        entries,
+        args.deadline,
+        args.sat_deadline,
+        native=args.native,
+        no_sat=args.no_sat,
+        describe=describe,
+    )
     expected = {e["id"]: e.get("expected") for e in entries}
     deadlines = f"engine deadline {args.deadline}s, SAT deadline {args.sat_deadline}s"
     print(f"\n## {title}: {len(entries)} boards; {deadlines}\n")

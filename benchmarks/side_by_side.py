@@ -14,6 +14,7 @@ from __future__ import annotations
 import multiprocessing
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +102,29 @@ def sat_run(ident: str, entry: dict[str, Any], seconds: float) -> Run:
         raise RuntimeError(f"the SAT worker failed on {ident} (exit code {worker.exitcode})")
     verdict, wall, cpu = queue.get()
     return Run(ident, verdict, wall, cpu)
+
+
+def count_all(
+    entries: list[dict[str, Any]],
+    deadline: float,
+    sat_deadline: float,
+    *,
+    native: bool,
+    no_sat: bool,
+    describe: Callable[[dict[str, Any], Run, Run], str],
+) -> tuple[list[Run], list[Run]]:
+    """Every board counted by the engine (with its SAT stretch unless `native`), then by
+    the SAT oracle (unless `no_sat`: a "-" run), a line printed per board as it ends."""
+    engine: list[Run] = []
+    sat: list[Run] = []
+    for entry in entries:
+        ident = entry["id"]
+        ours = engine_run(ident, from_json(entry), deadline, not native)
+        theirs = Run(ident, "-", 0.0, 0.0) if no_sat else sat_run(ident, entry, sat_deadline)
+        engine.append(ours)
+        sat.append(theirs)
+        print(describe(entry, ours, theirs), flush=True)
+    return engine, sat
 
 
 def table_row(name: str, runs: list[Run], expected: dict[str, str | None]) -> str:
