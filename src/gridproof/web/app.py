@@ -387,9 +387,9 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
     for attempt in range(3):
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31 - 1) + 1
 
-        def budget(left: float, seed: int = seed) -> tuple[Any, ...]:
-            # the request's own deadline, whatever the wait for a free worker took (`left`
-            # also holds the grace before a worker is killed: not the generator's to spend)
+        def budget(seed: int = seed) -> tuple[Any, ...]:
+            # what is left of the request's own deadline once a worker is free (the pool's
+            # limit also holds the grace before a worker is killed: not the generator's)
             return (key, seed, time.monotonic() + max(0.0, deadline.remaining()), options or None)
 
         record = await context.processes.run(

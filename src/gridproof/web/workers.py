@@ -85,14 +85,14 @@ class Processes:
     async def run(
         self,
         function: Callable[..., T],
-        args: tuple[Any, ...] | Callable[[float], tuple[Any, ...]],
+        args: tuple[Any, ...] | Callable[[], tuple[Any, ...]],
         limit_s: float,
         gone: Callable[[], Awaitable[bool]],
     ) -> T:
         """`function(*args)` in a new process; `Gone` if `gone()` turns true first (the
         process is killed), `WorkerFailed` if it dies or outlives `limit_s` seconds from
-        this call: the wait for a free slot counts. `args` may be a function of the
-        seconds left once a slot is free (to hand the worker what remains of the limit).
+        this call: the wait for a free slot counts. `args` may be a function, called once a
+        slot is free (to hand the worker what remains of its caller's deadline then).
         A `GenerationError` or `GridproofError` raised in the worker is raised here."""
         end = time.monotonic() + limit_s
         async with self.slots:
@@ -102,7 +102,7 @@ class Processes:
             if left <= 0:
                 raise WorkerFailed("every worker was busy for the whole deadline; try again")
             if callable(args):
-                args = args(left)
+                args = args()
             limit_s = left
             receiver, sender = _CONTEXT.Pipe(duplex=False)
             process = _CONTEXT.Process(target=_child, args=(sender, function, args), daemon=True)
