@@ -20,6 +20,7 @@ from gridproof.core.grid import (
     parse_rows,
     parse_shading,
     partial_rows,
+    reverse_bits,
 )
 
 
@@ -202,3 +203,19 @@ def test_span_and_runs_read_line_masks() -> None:
     assert runs(0b1110_0110_0001) == [(0, 1), (5, 7), (9, 12)]
     for mask in range(1 << 10):
         assert sum(span(a, b) for a, b in runs(mask)) == mask
+
+
+def test_reverse_bits_small_cases() -> None:
+    assert reverse_bits(0b0011, 4) == 0b1100
+    assert reverse_bits(0, 7) == 0
+    assert reverse_bits(1, 1) == 1
+    assert reverse_bits(1, 9) == 1 << 8  # a width past one byte
+
+
+@given(st.integers(1, 700).flatmap(lambda w: st.tuples(st.just(w), st.integers(0, (1 << w) - 1))))
+def test_reverse_bits_reads_the_mask_backwards(case: tuple[int, int]) -> None:
+    width, mask = case
+    flipped = reverse_bits(mask, width)
+    assert all((flipped >> (width - 1 - i) & 1) == (mask >> i & 1) for i in range(width))
+    assert flipped < 1 << width
+    assert reverse_bits(flipped, width) == mask

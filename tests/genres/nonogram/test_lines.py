@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridproof.genres.nonogram.brute import consistent, line_patterns
-from gridproof.genres.nonogram.lines import LineCache, reverse_bits, settle, view
+from gridproof.genres.nonogram.lines import LineCache, settle, view
 
 
 def enumerated(n: int, clue: tuple[int, ...], filled: int, empty: int) -> tuple[int, int] | None:
@@ -100,12 +100,6 @@ def test_view_ranges_match_enumeration() -> None:
         for k, start in enumerate(runs):
             starts[k].add(start)
     assert [sorted(s) for s in starts] == [[i for i in range(n) if v >> i & 1] for v in seen.valid]
-
-
-def test_reverse_bits() -> None:
-    assert reverse_bits(0b0011, 4) == 0b1100
-    assert reverse_bits(0, 7) == 0
-    assert reverse_bits(1, 1) == 1
 
 
 def test_cache_gives_what_uncached_solving_gives() -> None:

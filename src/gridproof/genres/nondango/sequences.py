@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from math import comb
 
 from gridproof.core.deadline import Deadline
+from gridproof.core.grid import reverse_bits
 
 
 def strings_without_run(length: int, run: int = 3) -> int:
@@ -108,7 +109,7 @@ def grid_count(
 
 def _mirror_indices(rows: list[int], n: int) -> list[int]:
     index = {row: i for i, row in enumerate(rows)}
-    return [index[int(format(row, f"0{n}b")[::-1], 2)] for row in rows]
+    return [index[reverse_bits(row, n)] for row in rows]
 
 
 def _subset_sums(rows: list[int], column: list[int], b: int, full: int, n: int) -> list[int]:

@@ -22,14 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gridproof.core.grid import reverse_bits
 from gridproof.genres.nonogram.lines import Plan, _pass, _solve
 
 _FAIL = -1
 """`pos` of a line that had no arrangement at all."""
-
-
-def _reversed(mask: int, fmt: str) -> int:
-    return int(format(mask, fmt)[::-1], 2)
 
 
 def _ahead(plan: Plan, f: int, e: int, pos: int) -> int:
@@ -48,8 +45,7 @@ def _ahead(plan: Plan, f: int, e: int, pos: int) -> int:
 def _behind(plan: Plan, f: int, e: int, pos: int) -> int:
     """Bit j set when cells [pos, n) can hold exactly blocks j.. with `pos` empty."""
     n = plan.n
-    fmt = plan.line_format
-    found = _pass(plan.back, plan.top, (1 << n) - 1, _reversed(f, fmt), _reversed(e, fmt))
+    found = _pass(plan.back, plan.top, (1 << n) - 1, reverse_bits(f, n), reverse_bits(e, n))
     if found is None:
         return 0
     k = len(plan.clue)
@@ -140,8 +136,8 @@ def forced(plan: Plan, f: int, e: int, pos: int, shaded: bool) -> int:
 def _tails(plan: Plan, f: int, e: int) -> list[int] | None:
     """The backward cursors (mirrored): entry i holds q when the last i blocks fit in the
     last q cells with the cell before them empty; None when they do not fit at all."""
-    fmt = plan.line_format
-    found = _pass(plan.back, plan.top, (1 << plan.n) - 1, _reversed(f, fmt), _reversed(e, fmt))
+    n = plan.n
+    found = _pass(plan.back, plan.top, (1 << n) - 1, reverse_bits(f, n), reverse_bits(e, n))
     return None if found is None else found[0]
 
 
