@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/count_corpus.py [--genre norinori] [--deadline 60]
 
 Prints, per genre: puzzles, outcomes that match the corpus label, median / p95 / max
-seconds (wall, then CPU: the machine may be shared) for the engine (count to 2 under the
+milliseconds (wall, then CPU: the machine may be shared) for the engine (count to 2 under the
 deadline) and for the SAT oracle (encode and enumerate to 2, CaDiCaL 1.5.3 through
 python-sat) run in the same process, and their ratios; then how many boards each rung of
 the ladder completes alone. A benchmark, not a test: it never fails on a time.
@@ -76,7 +76,10 @@ def bench_genre(name: str, deadline_s: float) -> None:
         slowest.append((seconds, item.id, outcome.verdict.value))
     e, s = summary(engine_t) + summary(engine_cpu), summary(sat_t) + summary(sat_cpu)
     print(f"## {name}: {len(puzzles)} puzzles from {path.name}\n")
-    print("| counter | correct | median s | p95 s | max s | CPU median s | CPU p95 s | CPU max s |")
+    print(
+        "| counter | correct | median ms | p95 ms | max ms "
+        "| CPU median ms | CPU p95 ms | CPU max ms |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for counter, correct, row in (
         ("gridproof engine", right, e),
@@ -84,7 +87,7 @@ def bench_genre(name: str, deadline_s: float) -> None:
     ):
         print(
             f"| {counter} | {correct}/{len(puzzles)} | "
-            + " | ".join(f"{v:.4f}" for v in row)
+            + " | ".join(f"{v * 1000:.2f}" for v in row)
             + " |"
         )
     print(
