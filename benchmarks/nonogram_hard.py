@@ -6,10 +6,11 @@
 Reads `../shared/corpus/hard-nonograms.json` (webpbn survey puzzles, Domino patterns, large
 and random boards). For each puzzle: the engine's verdict under a per-puzzle deadline (count
 to 2), whether it matches the label, and how it got there (line solving alone, probing at
-the root, or search); then the SAT oracle (CaDiCaL 1.5.3, count to 2) in a worker process
-killed at its own deadline. Prints decided / matches label / median / p95 / max over the
-puzzles each decided and total wall and CPU time over all, the timeouts by name, and the
-slowest puzzles. A benchmark, not a test: it never fails on a time.
+the root, or search). Then, over the same puzzles, the SAT oracle (CaDiCaL 1.5.3, count to
+2) in a worker process killed at its own deadline (the two counters run one after the other
+over the set: see `side_by_side.count_all`). Prints decided / matches label / median / p95 /
+max over the puzzles each decided and total wall and CPU time over all, the timeouts by
+name, and the slowest puzzles. A benchmark, not a test: it never fails on a time.
 """
 
 from __future__ import annotations

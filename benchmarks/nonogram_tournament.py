@@ -13,8 +13,9 @@ board to 0.35 on the last, drawn from `core.rng.Rng(S)`; and prints the boards d
 the total time beside the tournament winners' (about 650 s for 1,000 boards, C/C++, one
 solution each rather than a count to 2).
 
-Per board: the engine's verdict and time under the deadline (count to 2), then the SAT
-oracle's (CaDiCaL 1.5.3, count to 2, in a worker process killed at its deadline). Then
+Per board: the engine's verdict and time under the deadline (count to 2); then, once the
+engine has counted the whole set, the SAT oracle's (CaDiCaL 1.5.3, count to 2, in a worker
+process killed at its deadline; see `side_by_side.count_all`). Then
 decided / matches label / median / p95 / max over the decided boards and total wall and
 CPU time over all, the timeouts by name, and whether the two counters agree wherever both
 decided. A benchmark, not a test: it never fails on a time.

@@ -178,7 +178,7 @@ def _solve(plan: Plan, filled: int, empty: int) -> tuple[list[int], int, int] | 
 
 def settle(n: int, clue: Clue, filled: int, empty: int) -> tuple[int, int] | None:
     """`(filled, empty)` grown by every cell the line forces, or None if no arrangement of
-    `clue` agrees with the known cells."""
+    `clue` agrees with the known cells (both masks within the line's `n` bits)."""
     return _settle(plan_of(n, tuple(clue)), filled, empty)
 
 
