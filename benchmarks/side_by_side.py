@@ -90,8 +90,9 @@ def _sat_worker(entry: dict[str, Any], out: Any) -> None:
 def sat_run(ident: str, entry: dict[str, Any], seconds: float) -> Run:
     """The SAT oracle's verdict and times, or a timeout charged `seconds` past the deadline."""
     # Not forked from this process: a fork leaves every page of the engine's process
-    # copy-on-write, and the engine's next board paid the faults (measured: the hard set's
-    # engine median rose from 9 ms to 14 ms beside forked workers).
+    # copy-on-write, and the engine's next board paid the faults (measured, boards and
+    # workers taking turns: a hard-set engine median of 13.8 ms beside forked workers,
+    # 10.8 ms beside workers from the fork server).
     context = multiprocessing.get_context("forkserver")
     queue: Any = context.Queue()
     worker = context.Process(target=_sat_worker, args=(entry, queue))
@@ -125,7 +126,7 @@ def count_all(
     The two counters run one after the other over the whole set, not board by board: a
     worker process run between two engine boards leaves the engine's next board starting
     from cold caches, which measured a third on the hard set's median (9.8 ms interleaved,
-    7.4 ms alone), and neither counter meets that in use."""
+    7.4 ms alone): a cost neither counter pays in use."""
     engine: list[Run] = []
     for entry in entries:
         ours = engine_run(entry["id"], from_json(entry), deadline, not native)
