@@ -21,34 +21,26 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from side_by_side import Run, count_all, print_table
+from side_by_side import Run, add_arguments, compare, only
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "hard-nonograms.json"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deadline", type=float, default=30.0)
-    parser.add_argument("--sat-deadline", type=float, default=30.0)
+    add_arguments(parser)
     parser.add_argument("--tier", action="append", help="only these tiers (default: all)")
     parser.add_argument("--max-cells", type=int, default=None, help="skip larger boards")
-    parser.add_argument("--only", action="append", help="only these ids (repeatable)")
-    parser.add_argument("--no-sat", action="store_true", help="skip the SAT oracle")
-    parser.add_argument(
-        "--native", action="store_true", help="the engine without its SAT stretch (pure Python)"
-    )
     args = parser.parse_args()
     if not CORPUS.exists():
         print(f"{CORPUS} is absent; nothing to measure")
         return 0
     entries = json.loads(CORPUS.read_text(encoding="utf-8"))["puzzles"]
-    wanted = {ident for item in args.only or () for ident in item.split(",")}
     entries = [
         e
-        for e in entries
+        for e in only(entries, args)
         if (not args.tier or e.get("tier") in args.tier)
         and (args.max_cells is None or e["width"] * e["height"] <= args.max_cells)
-        and (not wanted or e["id"] in wanted)
     ]
 
     def describe(entry: dict[str, Any], ours: Run, theirs: Run) -> str:
@@ -58,20 +50,7 @@ def main() -> int:
             f"expected {entry.get('expected')}"
         )
 
-    engine, sat = count_all(
-        entries,
-        args.deadline,
-        args.sat_deadline,
-        native=args.native,
-        no_sat=args.no_sat,
-        describe=describe,
-    )
-    expected = {e["id"]: e.get("expected") for e in entries}
-    print(
-        f"\n## hard-nonograms.json: {len(entries)} puzzles, engine deadline {args.deadline}s, "
-        f"SAT deadline {args.sat_deadline}s\n"
-    )
-    print_table(engine, None if args.no_sat else sat, expected, args.native)
+    engine = compare(entries, args, f"{CORPUS.name}: {len(entries)} puzzles", describe)
     how: dict[str, int] = {}
     for run in engine:
         if run.decided:

@@ -33,7 +33,7 @@ from typing import Any
 from gridproof.core.rng import Rng
 from gridproof.genres.nonogram.codec import to_json
 from gridproof.genres.nonogram.model import clues_of
-from side_by_side import Run, count_all, print_table
+from side_by_side import Run, add_arguments, compare, only
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "tournament-25.json"
 SIDE = 25
@@ -65,13 +65,7 @@ def ratio_of(entry: dict[str, Any]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deadline", type=float, default=30.0)
-    parser.add_argument("--sat-deadline", type=float, default=30.0)
-    parser.add_argument("--no-sat", action="store_true", help="skip the SAT oracle")
-    parser.add_argument(
-        "--native", action="store_true", help="the engine without its SAT stretch (pure Python)"
-    )
-    parser.add_argument("--only", action="append", help="only these ids (repeatable)")
+    add_arguments(parser)
     parser.add_argument("--generate", type=int, metavar="N", help="N generated boards instead")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -84,9 +78,7 @@ def main() -> int:
     else:
         print(f"{CORPUS} is absent; nothing to measure")
         return 0
-    if args.only:
-        wanted = {ident for item in args.only for ident in item.split(",")}
-        entries = [e for e in entries if e["id"] in wanted]
+    entries = only(entries, args)
 
     def describe(entry: dict[str, Any], ours: Run, theirs: Run) -> str:
         return (
@@ -95,18 +87,7 @@ def main() -> int:
             f"expected {entry.get('expected')}"
         )
 
-    engine, sat = count_all(
-        entries,
-        args.deadline,
-        args.sat_deadline,
-        native=args.native,
-        no_sat=args.no_sat,
-        describe=describe,
-    )
-    expected = {e["id"]: e.get("expected") for e in entries}
-    deadlines = f"engine deadline {args.deadline}s, SAT deadline {args.sat_deadline}s"
-    print(f"\n## {title}: {len(entries)} boards; {deadlines}\n")
-    print_table(engine, None if args.no_sat else sat, expected, args.native)
+    engine = compare(entries, args, f"{title}: {len(entries)} boards", describe)
     if args.generate:
         decided = sum(run.decided for run in engine)
         total = sum(run.wall for run in engine)

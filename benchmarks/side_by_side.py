@@ -12,6 +12,7 @@ timeout is charged its full wall time in the totals.
 
 from __future__ import annotations
 
+import argparse
 import multiprocessing
 import statistics
 import time
@@ -108,6 +109,49 @@ def sat_run(ident: str, entry: dict[str, Any], seconds: float) -> Run:
         raise RuntimeError(f"the SAT worker failed on {ident} (exit code {worker.exitcode})")
     verdict, wall, cpu = queue.get()
     return Run(ident, verdict, wall, cpu)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options both side-by-side benchmarks take: the two deadlines, `--only`,
+    `--no-sat` and `--native`."""
+    parser.add_argument("--deadline", type=float, default=30.0)
+    parser.add_argument("--sat-deadline", type=float, default=30.0)
+    parser.add_argument("--only", action="append", help="only these ids (repeatable)")
+    parser.add_argument("--no-sat", action="store_true", help="skip the SAT oracle")
+    parser.add_argument(
+        "--native", action="store_true", help="the engine without its SAT stretch (pure Python)"
+    )
+
+
+def only(entries: list[dict[str, Any]], args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The entries `--only` names (each value may list several ids, comma-separated); all
+    of them without it."""
+    if not args.only:
+        return entries
+    wanted = {ident for item in args.only for ident in item.split(",")}
+    return [e for e in entries if e["id"] in wanted]
+
+
+def compare(
+    entries: list[dict[str, Any]],
+    args: argparse.Namespace,
+    title: str,
+    describe: Callable[[dict[str, Any], Run, Run], str],
+) -> list[Run]:
+    """`count_all` under the options of `add_arguments`, then the heading (`title`, then
+    the deadlines) and `print_table`; the engine's runs, for what a benchmark adds."""
+    engine, sat = count_all(
+        entries,
+        args.deadline,
+        args.sat_deadline,
+        native=args.native,
+        no_sat=args.no_sat,
+        describe=describe,
+    )
+    expected = {e["id"]: e.get("expected") for e in entries}
+    print(f"\n## {title}; engine deadline {args.deadline}s, SAT deadline {args.sat_deadline}s\n")
+    print_table(engine, None if args.no_sat else sat, expected, args.native)
+    return engine
 
 
 def count_all(
