@@ -16,7 +16,9 @@ Luby sequence, keeping what it learned, and can be paused between steps and resu
 (`run`), which the counter uses to take turns with the SAT stretch. A solution is
 recorded and blocked by a clause over the decisions that led to it (every other cell
 followed from them), so the same loop counts to any limit; when the blocked search runs
-out of decisions the count is complete.
+out of decisions the count is complete. A solution brings along its images under the
+clues' symmetries (`symmetric.py`), and pairs of cells can be tied to agree, which makes
+it the search of the symmetric solutions only.
 
 Glossary: a `lit` is `cell * 2 + value` (value 1: shaded), true when the cell holds that
 value; `level` is the number of decisions on the trail when a cell was decided; a reason
@@ -28,10 +30,12 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
+from collections.abc import Sequence
 
 from gridproof.core.deadline import Deadline
 from gridproof.genres.nonogram.engine import Board, Grid
 from gridproof.genres.nonogram.explain import failed, forced
+from gridproof.genres.nonogram.symmetric import CellMap, with_images
 
 Clause = list[int]
 LineReason = tuple[int, int, int]
@@ -82,8 +86,14 @@ class Learner:
         restart_unit: int | None = None,
         reduce_first: int | None = None,
         reduce_step: int | None = None,
+        images: Sequence[CellMap] = (),
+        ties: Sequence[tuple[int, int]] = (),
     ) -> None:
-        """The tuning arguments default to the module's constants."""
+        """Each solution found brings its `images` (the clues' symmetries, as
+        `symmetric.clue_symmetries` gives them) along. With `ties` the search is of the
+        solutions in which each pair of cells agree: what it finds is a solution, but its
+        end does not finish a count. The tuning arguments default to the module's
+        constants."""
         self.board = board
         self.deadline = deadline
         self.lookahead = LOOKAHEAD if lookahead is None else lookahead
@@ -126,7 +136,9 @@ class Learner:
         self.restart_budget = self.restart_unit * luby(1)
         self.since = 0  # conflicts since the last restart
         self.reduce_at = self.reduce_first
+        self.images = images
         self._load(root, scores or {}, phases or {})
+        self._tie(ties)
 
     def _load(self, root: Grid, scores: dict[int, int], phases: dict[int, int]) -> None:
         """The root's cells as facts (already propagated: nothing queued), its probe
@@ -147,6 +159,25 @@ class Learner:
             self.activity[cell] = score / top
         for cell, value in phases.items():
             self.phase[cell] = value
+
+    def _tie(self, pairs: Sequence[tuple[int, int]]) -> None:
+        """Each pair of cells must agree: two clauses each, kept like the blocking ones. A
+        pair the root already decides apart leaves nothing to search."""
+        val = self.val
+        for a, b in pairs:
+            if val[a] >= 0 and val[b] >= 0:
+                if val[a] != val[b]:
+                    self.finished = True
+                continue
+            if val[a] >= 0 or val[b] >= 0:  # the other follows, as a fact of this search
+                known, other = (a, b) if val[a] >= 0 else (b, a)
+                self._assign(other, val[known], None)
+                continue
+            for clause in ([a * 2, b * 2 + 1], [a * 2 + 1, b * 2]):
+                self.watches[clause[0]].append(clause)
+                self.watches[clause[1]].append(clause)
+                self.kept.add(id(clause))
+                self.blocking.append(clause)
 
     @property
     def work(self) -> int:
@@ -550,7 +581,9 @@ class Learner:
                 self.decisions += 1
                 self._decide(lit)
                 continue
-            solutions.append(self._shaded())
+            for shaded in with_images([self._shaded()], self.images):
+                if shaded not in solutions:  # an image found before, now found itself
+                    solutions.append(shaded)
             if len(solutions) >= limit or not self.trail_lim:
                 return True
             self._block()
