@@ -56,7 +56,7 @@ from gridproof.genres.nonogram.quick import SimpleLines, close, line_only, round
 from gridproof.genres.nonogram.rules import LADDER
 from gridproof.genres.nonogram.solve import count
 
-GENERATOR_VERSION = "nonogram/3"
+GENERATOR_VERSION = "nonogram/4"
 """What a seed's board depends on besides the request: bump it when a seed's board changes."""
 SIZES = ((5, 5), (40, 40))
 OPTIONS = (
