@@ -21,7 +21,7 @@ from gridproof.genres.nonogram.brute import count_by_rows
 from gridproof.genres.nonogram.codec import from_json
 from gridproof.genres.nonogram.engine import Board, Grid, Prober, Propagator
 from gridproof.genres.nonogram.learn import Learner
-from gridproof.genres.nonogram.model import Nonogram, clues_of, validate
+from gridproof.genres.nonogram.model import Nonogram, clues_of, transform, validate
 from gridproof.genres.nonogram.sat import count_sat
 from gridproof.genres.nonogram.symmetric import (
     clue_box,
@@ -30,7 +30,7 @@ from gridproof.genres.nonogram.symmetric import (
     ties,
     with_images,
 )
-from tests.genres.nonogram.boards import random_picture
+from tests.genres.nonogram.boards import board_mix, random_picture
 
 EVERYTHING = 10**6
 OTHERS = [s for s in Symmetry if s is not Symmetry.IDENTITY]
@@ -81,6 +81,32 @@ def test_every_symmetry_found_carries_solutions_onto_solutions() -> None:
                 assert validate(puzzle, image(shaded, cell_map)) == []
                 checked += 1
     assert checked > 200
+
+
+def test_the_symmetries_are_those_under_which_transform_keeps_the_clues() -> None:
+    rng = Rng(10)
+    boards = [p for _, p in symmetric_boards(200, seed=11)]
+    boards += [clues_of(w, w, random_picture(rng, w, w, 0.5)) for w in (1, 2, 3) for _ in range(30)]
+    boards += board_mix(100, seed=12, largest=4)  # with mismatched clues (often no solution)
+    for puzzle in boards:
+        top, bottom, left, right = clue_box(puzzle)
+        box = Nonogram(right - left, bottom - top, puzzle.rows[top:bottom], puzzle.cols[left:right])
+        kept = set()
+        for s in OTHERS:
+            if not box.width or transform(box, s) != box:
+                continue
+            cell_map = list(range(puzzle.width * puzzle.height))
+            for r in range(box.height):
+                for c in range(box.width):
+                    r2, c2 = s.map_rc(r, c, box.width, box.height)
+                    cell_map[(top + r) * puzzle.width + left + c] = (
+                        (top + r2) * puzzle.width + left + c2
+                    )
+            if cell_map != sorted(cell_map):  # not the identity
+                kept.add(tuple(cell_map))
+        found = clue_symmetries(puzzle)
+        assert len(set(found)) == len(found)
+        assert set(found) == kept
 
 
 def test_the_box_of_clued_lines_finds_an_off_centre_symmetry() -> None:

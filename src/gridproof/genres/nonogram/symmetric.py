@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gridproof.core.symmetry import Symmetry
-from gridproof.genres.nonogram.model import Nonogram, transform
+from gridproof.genres.nonogram.model import Nonogram
 
 CellMap = tuple[int, ...]
 
@@ -38,8 +38,8 @@ def clue_box(puzzle: Nonogram) -> tuple[int, int, int, int]:
 
 
 def clue_symmetries(puzzle: Nonogram) -> tuple[CellMap, ...]:
-    """The cell maps of the symmetries other than the identity that carry the clues (on
-    their box) onto themselves; cells outside the box map to themselves."""
+    """The distinct cell maps, other than the identity, of the symmetries that carry the
+    clues (on their box) onto themselves; cells outside the box map to themselves."""
     top, bottom, left, right = clue_box(puzzle)
     width, height = right - left, bottom - top
     if not width:
@@ -48,7 +48,7 @@ def clue_symmetries(puzzle: Nonogram) -> tuple[CellMap, ...]:
     w = puzzle.width
     maps = []
     for symmetry in Symmetry:
-        if symmetry is Symmetry.IDENTITY or transform(box, symmetry) != box:
+        if symmetry is Symmetry.IDENTITY or not _keeps(box, symmetry):
             continue
         cell_map = list(range(w * puzzle.height))
         for r in range(height):
@@ -56,7 +56,30 @@ def clue_symmetries(puzzle: Nonogram) -> tuple[CellMap, ...]:
                 r2, c2 = symmetry.map_rc(r, c, width, height)
                 cell_map[(top + r) * w + left + c] = (top + r2) * w + left + c2
         maps.append(tuple(cell_map))
-    return tuple(maps)
+    identity = tuple(range(w * puzzle.height))  # a flip of a single line moves nothing
+    return tuple(m for m in dict.fromkeys(maps) if m != identity)
+
+
+def _keeps(box: Nonogram, symmetry: Symmetry) -> bool:
+    """Whether the symmetry carries every clue onto the clue of the line it lands on
+    (`model.transform`, stopping at the first that differs: most boards differ at once)."""
+    w, h = box.width, box.height
+    if symmetry.swaps_axes and w != h:
+        return False
+    for index, clue in enumerate(box.lines):
+        is_row = index < h
+        first, last = (
+            ((index, 0), (index, w - 1)) if is_row else ((0, index - h), (h - 1, index - h))
+        )
+        r0, c0 = symmetry.map_rc(*first, w, h)
+        r1, c1 = symmetry.map_rc(*last, w, h)
+        if is_row != symmetry.swaps_axes:  # it lands on a row
+            landed = box.rows[r0] if c0 <= c1 else box.rows[r0][::-1]
+        else:
+            landed = box.cols[c0] if r0 <= r1 else box.cols[c0][::-1]
+        if landed != clue:
+            return False
+    return True
 
 
 def image(shaded: int, cell_map: CellMap) -> int:
