@@ -8,7 +8,8 @@ IDs are looked up in `../shared/corpus/tournament-25.json` and `hard-nonograms.j
 the N slowest by CPU time. Per board, the phases of `solve.count` as cProfile's cumulative
 CPU time: the line tables (`Board`), the root's line solving and its probing, the
 learning search (and within it its line solves, the explanations of line deductions, the
-conflict analysis), and the SAT stretch (encoding, solving); then the learning search's
+conflict analysis, and the search of symmetric solutions when the clues have symmetries),
+and the SAT stretch (encoding, solving); then the learning search's
 decisions, conflicts and learned clauses, and the stretch's conflicts. cProfile slows the
 Python parts (about twice), so the shares matter, not the seconds. A benchmark, not a test.
 """
@@ -49,10 +50,15 @@ makes itself (the probing calls it too)."""
 
 
 class _Counted:
-    """The last learning search and SAT stretch `solve.count` made, kept for their counts."""
+    """The searches the last `solve.count` made, kept for their counts: the learning search
+    of the whole puzzle, the one of its symmetric solutions (if any ran) and the SAT
+    stretch; and the CPU time the symmetric one took (its functions are the whole search's,
+    so the profile cannot tell them apart)."""
 
     learner: Any = None
+    mirror: Any = None
     session: Any = None
+    mirror_time = 0.0
 
 
 def _recording() -> None:
@@ -61,7 +67,19 @@ def _recording() -> None:
     class Learner(learn.Learner):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
-            _Counted.learner = self
+            self.tied = bool(kwargs.get("ties"))
+            if self.tied:
+                _Counted.mirror = self
+            else:
+                _Counted.learner = self
+
+        def run(self, limit: int, pause: int | None = None) -> bool:
+            started = time.process_time()
+            try:
+                return super().run(limit, pause)
+            finally:
+                if self.tied:
+                    _Counted.mirror_time += time.process_time() - started
 
     class Session(stretch.Session):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -112,7 +130,8 @@ def _key(function: Callable[..., Any]) -> tuple[str, int, str]:
 
 
 def where(ident: str, entry: dict[str, Any], seconds: float) -> None:
-    _Counted.learner = _Counted.session = None
+    _Counted.learner = _Counted.mirror = _Counted.session = None
+    _Counted.mirror_time = 0.0
     profile = cProfile.Profile(time.process_time)
     profile.enable()
     outcome = solve.count(from_json(entry), 2, Deadline(seconds))
@@ -121,18 +140,25 @@ def where(ident: str, entry: dict[str, Any], seconds: float) -> None:
     total = cumulative(stats, solve.count)
     times = {label: cumulative(stats, function) for label, function in PHASES}
     times["root lines"] = cumulative(stats, engine.Propagator.run, solve.count)
+    times = {
+        **dict(list(times.items())[:7]),
+        "  of which the search of symmetric solutions": _Counted.mirror_time,
+        **dict(list(times.items())[7:]),
+    }
     print(f"## {ident} ({entry['width']}x{entry['height']}): {outcome.verdict.value}, ", end="")
     print(f"{outcome.nodes} nodes, {total:.2f} s profiled CPU\n")
     print("| phase | CPU s (profiled) | share |\n|---|---|---|")
     for label, spent in times.items():
         print(f"| {label} | {spent:.3f} | {spent / total:.0%} |")
-    learner, session = _Counted.learner, _Counted.session
-    if learner is not None:
-        print(
-            f"\nlearning search: {learner.decisions} decisions, {learner.conflicts} conflicts, "
-            f"{len(learner.learnts)} learned clauses kept, {learner.restarts} restarts, "
-            f"{learner.solves} line solves"
-        )
+    session = _Counted.session
+    print()
+    for name, learner in (("learning search", _Counted.learner), ("symmetric", _Counted.mirror)):
+        if learner is not None:
+            print(
+                f"{name}: {learner.decisions} decisions, {learner.conflicts} conflicts, "
+                f"{len(learner.learnts)} learned clauses kept, {learner.restarts} restarts, "
+                f"{learner.solves} line solves, {len(learner.solutions)} solutions"
+            )
     if session is not None:
         print(f"SAT stretch: {session.conflicts} conflicts, {session.decisions} decisions")
     print()
