@@ -1,9 +1,9 @@
 """The last stretch of a long count: a SAT solver (CaDiCaL through `python-sat`, when it is
-installed) on what the root and the learning search left open.
+installed) on what the root left open, taking turns with the learning search.
 
 Only the open lines are encoded, each block's start by the order encoding over the starts
 the line solver still allows (variable `y(j, p)` true when block j starts at p or later),
-with the cells' root values as units and the clauses the learning search learned:
+with the cells' root values as units (the learning search's clauses are not passed on):
 
 - `y(j, p)` implies `y(j, p - 1)`; a start the line solver ruled out is never taken
   (`y(j, p)` and not `y(j, p + 1)` is false);
