@@ -3,8 +3,12 @@ solutions) and mismatched clue pairs (often none), drawn from the project's RNG.
 
 from __future__ import annotations
 
+from typing import Any
+
+from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError
 from gridproof.core.rng import Rng
+from gridproof.genres.nonogram import solve
 from gridproof.genres.nonogram.model import Nonogram, clues_of, make_puzzle
 
 
@@ -35,6 +39,17 @@ def board_mix(count: int, seed: int, largest: int = 6) -> list[Nonogram]:
             except CodeError:
                 continue
     return boards
+
+
+def budget_runs(puzzle: Nonogram, budgets: tuple[int, ...]) -> list[tuple[Any, ...]]:
+    """Two counts to 2 under each work budget, in order: (budget, verdict, nodes,
+    propagations, solutions) for each."""
+    runs = []
+    for budget in budgets:
+        for _ in range(2):
+            out = solve.count(puzzle, 2, Deadline.never().within(work=budget))
+            runs.append((budget, out.verdict, out.nodes, out.propagations, out.solutions))
+    return runs
 
 
 # A unique 4×4 that line-at-a-time deduction cannot start (formats.md).

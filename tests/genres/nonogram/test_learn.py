@@ -21,7 +21,7 @@ from gridproof.genres.nonogram.codec import from_json
 from gridproof.genres.nonogram.engine import Board, Grid, Propagator
 from gridproof.genres.nonogram.model import Nonogram, clues_of, validate
 from gridproof.genres.nonogram.sat import count_sat
-from tests.genres.nonogram.boards import board_mix, random_picture
+from tests.genres.nonogram.boards import board_mix, budget_runs, random_picture
 
 BOARDS = board_mix(400, seed=1313, largest=8)
 EVERYTHING = 10**6
@@ -116,11 +116,7 @@ def test_the_counter_agrees_with_sat_and_multiple_means_two_valid_solutions() ->
 
 def test_a_work_budget_stops_the_learner_the_same_way_every_time() -> None:
     puzzle = BOARDS[0]
-    runs = []
-    for budget in (1, 50, 400, 10**7):
-        for _ in range(2):
-            out = solve.count(puzzle, 2, Deadline.never().within(work=budget))
-            runs.append((budget, out.verdict, out.nodes, out.propagations, out.solutions))
+    runs = budget_runs(puzzle, (1, 50, 400, 10**7))
     assert runs[0::2] == runs[1::2]
     assert runs[0][1] is Verdict.TIMEOUT
 

@@ -30,7 +30,7 @@ from gridproof.genres.nonogram.symmetric import (
     ties,
     with_images,
 )
-from tests.genres.nonogram.boards import board_mix, random_picture
+from tests.genres.nonogram.boards import board_mix, budget_runs, random_picture
 
 EVERYTHING = 10**6
 OTHERS = [s for s in Symmetry if s is not Symmetry.IDENTITY]
@@ -197,11 +197,7 @@ def test_counts_with_symmetries_agree_with_brute_force_and_sat(sat: bool) -> Non
 def test_a_work_budget_stops_the_symmetric_turns_the_same_way_every_time() -> None:
     boards = [p for _, p in symmetric_boards(150, seed=7)]
     puzzle = max(boards, key=lambda p: solve.count(p, 2, sat=False).nodes)
-    runs = []
-    for budget in (1, 30, 300, 10**7):
-        for _ in range(2):
-            out = solve.count(puzzle, 2, Deadline.never().within(work=budget))
-            runs.append((budget, out.verdict, out.nodes, out.propagations, out.solutions))
+    runs = budget_runs(puzzle, (1, 30, 300, 10**7))
     assert runs[0::2] == runs[1::2]
     assert runs[0][1] is Verdict.TIMEOUT
     assert runs[-1][1] is not Verdict.TIMEOUT

@@ -141,14 +141,22 @@ def transform(puzzle: Nonogram, symmetry: Symmetry) -> Nonogram:
     new_w, new_h = symmetry.shape(w, h)
     new_rows: list[Clue] = [()] * new_h
     new_cols: list[Clue] = [()] * new_w
-    lines = [((r, 0), (r, w - 1), clue) for r, clue in enumerate(puzzle.rows)]
-    lines += [((0, c), (h - 1, c), clue) for c, clue in enumerate(puzzle.cols)]
-    for index, (first, last, clue) in enumerate(lines):
-        is_row = index < h
-        r0, c0 = symmetry.map_rc(*first, w, h)
-        r1, c1 = symmetry.map_rc(*last, w, h)
-        if is_row != symmetry.swaps_axes:  # the line stays a row
-            new_rows[r0] = clue if c0 <= c1 else clue[::-1]
-        else:
-            new_cols[c0] = clue if r0 <= r1 else clue[::-1]
+    for index, clue in enumerate(puzzle.lines):
+        is_row, at, backwards = landing(symmetry, index, w, h)
+        (new_rows if is_row else new_cols)[at] = clue[::-1] if backwards else clue
     return Nonogram(new_w, new_h, tuple(new_rows), tuple(new_cols))
+
+
+def landing(symmetry: Symmetry, index: int, width: int, height: int) -> tuple[bool, int, bool]:
+    """Where line `index` (rows first) of a width × height grid lands under `symmetry`:
+    whether it is a row of the image, its index there, and whether it reads backwards."""
+    is_row = index < height
+    if is_row:
+        first, last = (index, 0), (index, width - 1)
+    else:
+        first, last = (0, index - height), (height - 1, index - height)
+    r0, c0 = symmetry.map_rc(*first, width, height)
+    r1, c1 = symmetry.map_rc(*last, width, height)
+    if is_row != symmetry.swaps_axes:  # the line stays a row
+        return True, r0, c0 > c1
+    return False, c0, r0 > r1

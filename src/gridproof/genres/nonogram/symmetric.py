@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gridproof.core.grid import bits
 from gridproof.core.symmetry import Symmetry
-from gridproof.genres.nonogram.model import Nonogram
+from gridproof.genres.nonogram.model import Nonogram, landing
 
 CellMap = tuple[int, ...]
 
@@ -62,22 +63,15 @@ def clue_symmetries(puzzle: Nonogram) -> tuple[CellMap, ...]:
 
 def _keeps(box: Nonogram, symmetry: Symmetry) -> bool:
     """Whether the symmetry carries every clue onto the clue of the line it lands on
-    (`model.transform`, stopping at the first that differs: most boards differ at once)."""
+    (`model.transform` would, but this stops at the first that differs: most boards
+    differ at once)."""
     w, h = box.width, box.height
     if symmetry.swaps_axes and w != h:
         return False
     for index, clue in enumerate(box.lines):
-        is_row = index < h
-        first, last = (
-            ((index, 0), (index, w - 1)) if is_row else ((0, index - h), (h - 1, index - h))
-        )
-        r0, c0 = symmetry.map_rc(*first, w, h)
-        r1, c1 = symmetry.map_rc(*last, w, h)
-        if is_row != symmetry.swaps_axes:  # it lands on a row
-            landed = box.rows[r0] if c0 <= c1 else box.rows[r0][::-1]
-        else:
-            landed = box.cols[c0] if r0 <= r1 else box.cols[c0][::-1]
-        if landed != clue:
+        is_row, at, backwards = landing(symmetry, index, w, h)
+        landed = (box.rows if is_row else box.cols)[at]
+        if (landed[::-1] if backwards else landed) != clue:
             return False
     return True
 
@@ -85,10 +79,8 @@ def _keeps(box: Nonogram, symmetry: Symmetry) -> bool:
 def image(shaded: int, cell_map: CellMap) -> int:
     """The shaded cells carried by one symmetry."""
     out = 0
-    while shaded:
-        low = shaded & -shaded
-        out |= 1 << cell_map[low.bit_length() - 1]
-        shaded ^= low
+    for cell in bits(shaded):
+        out |= 1 << cell_map[cell]
     return out
 
 
