@@ -32,6 +32,8 @@ from tests.bankfills import (
     stored,
 )
 
+pytestmark = pytest.mark.cluster
+
 READY_S = 60.0
 
 

@@ -61,6 +61,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.audit
+
 DEADLINE_S = 2.0
 CEILING_MB = 512
 GUARD_MB = 2048

@@ -21,6 +21,8 @@ import pytest
 
 from tests.servers import serving
 
+pytestmark = pytest.mark.wheel
+
 ROOT = Path(__file__).resolve().parents[1]
 LEFT_OUT = (
     ".git",
