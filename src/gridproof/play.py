@@ -13,6 +13,7 @@ into JSON with their `to_json()`.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -207,6 +208,8 @@ class PuzzleView:
     metrics: Mapping[str, Any] | None
     verification: Mapping[str, Any] | None
     engine: str
+    solution_digest: str | None = None
+    """`solution_digest` of the puzzle's unique solution (None when not proven unique)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -224,7 +227,28 @@ class PuzzleView:
             "metrics": None if self.metrics is None else dict(self.metrics),
             "verification": None if self.verification is None else dict(self.verification),
             "engine": self.engine,
+            "solution_digest": self.solution_digest,
         }
+
+
+def solution_digest(code: str, width: int, height: int, solution: int) -> str:
+    """The SHA-256 (hex) of `code`, a newline, and the solution's rows joined by `/`, each
+    cell `#` where the solution shades it (a black circle) and `.` elsewhere. The page
+    computes the same of its own marks (`#` kept, any other mark `.`) and calls the board
+    solved when they match, without asking the server: it learns whether its shading is
+    the solution, never what the solution is. Documented in docs/player.md."""
+    rows = format_rows(width, height, [(SHADED, solution)], UNKNOWN)
+    text = f"{code}\n{'/'.join(rows)}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _unique_solution(record: Record | None, answer: Answer | None) -> int | None:
+    """The solution mask of a puzzle proven unique, from its bank record or its count."""
+    if record is not None and record.verdict == str(Verdict.UNIQUE):
+        return record.solution
+    if answer is not None and answer.verdict is Verdict.UNIQUE:
+        return answer.solution
+    return None
 
 
 def view(
@@ -243,8 +267,13 @@ def view(
         if answer is not None
         else None
     )
+    code = genre.format_code(puzzle)
+    solution = _unique_solution(record, answer)
+    digest = (
+        None if solution is None else solution_digest(code, puzzle.width, puzzle.height, solution)
+    )
     return PuzzleView(
-        code=genre.format_code(puzzle),
+        code=code,
         genre=genre.name,
         title=genre.title,
         width=puzzle.width,
@@ -258,6 +287,7 @@ def view(
         metrics=dict(record.metrics) if record is not None else None,
         verification=verification,
         engine=ENGINE_VERSION,
+        solution_digest=digest,
     )
 
 

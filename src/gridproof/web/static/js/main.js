@@ -73,9 +73,9 @@ function layout(naturalWidth) {
 }
 
 // Side by side, the board's column is as wide as the board (centred with its controls):
-// the room is what the controls leave.
+// the room is what the column beside it leaves.
 function sidedRoom() {
-  const area = document.querySelector('.play-area');
+  const area = $('player');
   const side = area.querySelector('.side');
   const gap = parseFloat(getComputedStyle(area).columnGap) || 0;
   return Math.max(0, area.clientWidth - side.getBoundingClientRect().width - gap);
@@ -118,8 +118,10 @@ function labelMarks(data) {
 
 // --- opening puzzles -----------------------------------------------------------------------
 
-function start(view, origin) {
+// daily: the date of the puzzle of the day `view` is, when it was picked as one.
+function start(view, origin, daily = null) {
   const game = new Game(view, origin);
+  game.daily = daily;
   const restored = game.restore(store.game(view.code));
   state.holdSave = null;
   if (restored === 'unreadable') {
@@ -154,6 +156,7 @@ function start(view, origin) {
   $('show-mistakes').hidden = true;
   say(restored === 'restored' && !game.solved ? 'Your marks are restored.' : '');
   updateButtons();
+  store.see(view.code); // never served by New game again while there are others
   save();
   lessons.opened(view.genre);
   state.lastTick = performance.now();
@@ -173,14 +176,14 @@ function describePuzzle() {
   $('puzzle-code').title = view.code;
 }
 
-async function openCode(code, origin) {
+async function openCode(code, origin, daily = null) {
   const view = await api.puzzle(code);
-  start(view, origin);
+  start(view, origin, daily);
 }
 
-async function openPicked(code, origin) {
+async function openPicked(code, origin, daily = null) {
   try {
-    await openCode(code, store.game(code)?.origin || origin);
+    await openCode(code, store.game(code)?.origin || origin, daily);
     board.svg.focus();
   } catch (error) {
     say(error.message, 'bad');
@@ -199,7 +202,7 @@ function newGameFailure(error, request) {
 
 async function newGame({ focus = false } = {}) {
   if (state.loading) return;
-  const request = state.setup.request(state.game ? [state.game.code] : []);
+  const request = { ...state.setup.request(state.game ? [state.game.code] : []), seen: store.seen };
   const controller = new AbortController();
   tick(); // the clock stops while the next puzzle is found
   state.loading = controller;
@@ -259,6 +262,7 @@ function describeChange(cells) {
 }
 
 function changed(cells, how = 'do') {
+  startClock();
   board.clearHighlight();
   $('show-mistakes').hidden = true;
   if (['hint', 'errors', 'mistakes'].includes(statusKind())) say('');
@@ -280,6 +284,7 @@ function redo() {
 
 function complete() {
   const game = state.game;
+  tick(); // the time up to this moment
   game.solved = true;
   board.setFinished(true);
   board.clearHighlight();
@@ -289,6 +294,7 @@ function complete() {
     size: `${game.width}x${game.height}`, difficulty: game.view.difficulty,
     timeMs: Math.round(game.elapsedMs), hints: game.hints, mistakes: game.mistakes,
     attempt: game.attempt, origin: game.origin, finished: new Date().toISOString(),
+    daily: game.daily,
   });
   renderResults(store);
   if (state.picker) state.picker.refresh();
@@ -345,16 +351,25 @@ function retry() {
 
 // --- the clock and pausing -----------------------------------------------------------------
 
-// The clock runs only while a puzzle is being played: not while paused, while the rules
-// are open, while the next puzzle is being found, in the workshop or in a hidden tab.
+// The clock runs only while a puzzle is being played: from the attempt's first mark (not
+// while the rules are read or the board looked at before it), and not while paused, while
+// the next puzzle is being found, in the workshop or in a hidden tab.
 function tick() {
   const now = performance.now();
   const game = state.game;
-  const running = game && !game.solved && !state.paused && !state.loading && !lessons.open
+  const running = game && game.started && !game.solved && !state.paused && !state.loading
     && document.visibilityState === 'visible' && !$('player').hidden;
   if (running) game.elapsedMs += now - state.lastTick;
   state.lastTick = now;
   if (game) $('timer').textContent = clock(game.elapsedMs);
+}
+
+// The first mark of an attempt starts its clock, from this moment.
+function startClock() {
+  const game = state.game;
+  if (!game || game.started) return;
+  tick();
+  game.started = true;
 }
 
 function setPaused(paused, speak = true) {
@@ -560,7 +575,7 @@ async function boot() {
   state.setup.wire();
   state.picker = new Picker({
     store,
-    open: (code, origin) => openPicked(code, origin),
+    open: (code, origin, daily) => openPicked(code, origin, daily),
     title: (name) => state.catalog.get(name)?.title || name,
   });
   state.picker.wire();

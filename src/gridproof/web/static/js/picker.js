@@ -9,7 +9,8 @@ const $ = (id) => document.getElementById(id);
 const PAGE = 50;
 
 export class Picker {
-  // open(code, origin): play a puzzle; title(genre name): its title
+  // open(code, origin, daily): play a puzzle (daily: the date of a puzzle of the day);
+  // title(genre name): its title
   constructor({ store, open, title }) {
     this.store = store;
     this.open = open;
@@ -39,7 +40,7 @@ export class Picker {
     this.list(true);
   }
 
-  entry(text, code, origin) {
+  entry(text, code, origin, daily = null) {
     const item = document.createElement('li');
     const button = document.createElement('button');
     button.type = 'button';
@@ -55,7 +56,7 @@ export class Picker {
       tag.textContent = progress === 'solved' ? '✓ solved' : 'started';
       button.append(tag);
     }
-    button.addEventListener('click', () => this.open(code, origin));
+    button.addEventListener('click', () => this.open(code, origin, daily));
     item.append(button);
     return item;
   }
@@ -71,7 +72,7 @@ export class Picker {
     }
     $('daily-date').textContent = answer.date;
     list.replaceChildren(...(answer.boards.length
-      ? answer.boards.map((b) => this.entry(`${this.title(b.genre)} ${b.size.replace('x', '×')} ${b.difficulty}`, b.code, 'daily'))
+      ? answer.boards.map((b) => this.entry(`${this.title(b.genre)} ${b.size.replace('x', '×')} ${b.difficulty}`, b.code, 'daily', answer.date))
       : [note('No puzzle of the day in this bank yet: it takes a 10×10 board of each genre.')]));
   }
 
