@@ -401,3 +401,47 @@ def test_check_key_refuses_a_grade_the_size_does_not_offer() -> None:
                     bank.check_key(genre.name, f"{width}x{height}", grade)
             for grade in genre.offered(width, height):
                 assert bank.check_key(genre.name, f"{width}x{height}", grade).difficulty == grade
+
+
+def test_a_schema_3_bank_keeps_every_row_its_served_counts_and_gains_fingerprints(
+    tmp_path: Path,
+) -> None:
+    """Schema 4: each board's fingerprint (what `seen` names) and options ('' for the
+    defaults: every board of schema 3 was made with them); the served counts, and so the
+    stock, are kept."""
+    from gridproof.bankschema import TABLES, TABLES_3
+    from gridproof.core.codes import fingerprint
+
+    key = bank.Key("norinori", 6, 6, "easy")
+    records = [first_record(key), first_record(key, range(40, 80))]
+    path = tmp_path / "v3.sqlite3"
+    with sqlite3.connect(path) as db:
+        for statement in (*TABLES, *TABLES_3):
+            db.execute(statement)
+        for served, record in enumerate(records):
+            db.execute(
+                "INSERT INTO puzzles (code, genre, width, height, difficulty, metrics, health, "
+                "generator, seed, solution, verdict, nodes, elapsed_s, engine, created_at, "
+                "score, served, canonical) VALUES (?, 'norinori', 6, 6, 'easy', '{}', '{}', ?, "
+                "?, '1f', 'unique', 5, 0.1, '0.1.0', 0, 2.5, ?, ?)",
+                (record.code, record.generator, record.seed, served, record.canonical),
+            )
+        db.execute("PRAGMA user_version = 3")
+    store = bank.Bank(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == bank.SCHEMA_VERSION == 4
+        rows = db.execute("SELECT code, served, fingerprint, options FROM puzzles ORDER BY id")
+        assert rows.fetchall() == [
+            (records[0].code, 0, fingerprint(records[0].code), ""),
+            (records[1].code, 1, fingerprint(records[1].code), ""),
+        ]
+    assert store.counts() == {key: 2}
+    assert store.stock() == {key: 1}
+    assert store.pick(key, seen=[fingerprint(records[0].code)]) == store.find(records[1].code)
+    # a new bank is made at once at the newest schema, the same columns as a migrated one
+    fresh = tmp_path / "new.sqlite3"
+    bank.Bank(fresh)
+    with sqlite3.connect(fresh) as new, sqlite3.connect(path) as old:
+        for table in ("puzzles", "misses", "tried", "fills"):
+            columns = f"SELECT name, type, dflt_value FROM pragma_table_info('{table}')"
+            assert new.execute(columns).fetchall() == old.execute(columns).fetchall()

@@ -227,6 +227,9 @@ class Genre(Generic[P]):
     grades_at: Callable[[int, int], tuple[str, ...]] | None = None
     """The grades the generator delivers at a size (None: every grade at every size);
     the player's catalog offers exactly these."""
+    grades_with: Callable[[int, int, Mapping[str, Any]], tuple[str, ...]] | None = None
+    """The grades the generator delivers at a size under some of its options (None: the
+    options change nothing, `grades_at` holds for every choice)."""
     oracles: tuple[Oracle, ...] = ()
     """Independent counters, preferred first (tests/test_contract.py checks that they
     agree with `count`)."""
@@ -247,8 +250,13 @@ class Genre(Generic[P]):
     clues or region borders with the decided cells (`gridproof show`, `solve`); scripts
     read `format_grid` instead."""
 
-    def offered(self, width: int, height: int) -> tuple[str, ...]:
-        """The grades `generate` delivers at `width` × `height`, easiest first."""
+    def offered(
+        self, width: int, height: int, options: Mapping[str, Any] | None = None
+    ) -> tuple[str, ...]:
+        """The grades `generate` delivers at `width` × `height` (under `options`, the
+        generator's settings), easiest first."""
+        if options and self.grades_with is not None:
+            return self.grades_with(width, height, options)
         if self.grades_at is None:
             return self.difficulties
         return self.grades_at(width, height)
