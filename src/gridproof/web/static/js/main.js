@@ -216,6 +216,7 @@ async function newGame({ focus = false } = {}) {
     const view = await api.newPuzzle(request, controller.signal);
     state.setup.remember();
     start(view, 'new');
+    if (view.repeat === true) say('You have seen every board of this setting the server could find or make in time: this one comes again.');
     if (focus) board.svg.focus();
   } catch (error) {
     if (state.game) state.setup.show(state.game.view); // the form shows the puzzle on the board
@@ -473,9 +474,13 @@ function wire() {
   $('resume').addEventListener('click', () => setPaused(false));
   $('done-reset').addEventListener('click', retry);
   $('done-new').addEventListener('click', () => newGame({ focus: true }));
-  $('rules').addEventListener('click', () => { tick(); if (state.game) lessons.show(state.game.view.genre, 99); });
+  $('rules').addEventListener('click', () => {
+    if (!state.game) return;
+    lessons.show(state.game.view.genre, 99);
+    $('lesson').scrollIntoView({ block: 'nearest' }); // below the board on a phone
+  });
   $('lesson-next').addEventListener('click', () => lessons.next());
-  $('lesson-close').addEventListener('click', () => { tick(); lessons.close(); });
+  $('lesson-close').addEventListener('click', () => lessons.close());
   $('copy-link').addEventListener('click', async () => {
     const input = $('share-link');
     try {
