@@ -55,12 +55,13 @@ export function renderStats(store) {
   $('stats').hidden = entries.length === 0;
   const day = today();
   const genres = [...new Set(Object.values(stats.dailies).flat())].sort();
-  const parts = [`Puzzle of the day: ${streakWords(streak(stats, day))}.`];
+  const parts = [cell('strong', 'Puzzle of the day: '), `${streakWords(streak(stats, day))}.`];
   if (genres.length > 1) {
     const titles = new Map(entries.map((e) => [e.genre, e.title]));
-    parts.push(genres.map((g) => `${titles.get(g) || g}: ${plural(streak(stats, day, g).current, 'day')}`).join(' · '));
+    const each = genres.map((g) => `${titles.get(g) || g} ${plural(streak(stats, day, g).current, 'day')}`);
+    parts.push(cell('span', `Per genre: ${each.join(' · ')}.`, { class: 'muted small per-genre' }));
   }
-  $('streak').textContent = parts.join(' ');
+  $('streak').replaceChildren(...parts);
 }
 
 export function renderResults(store) {
