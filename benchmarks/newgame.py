@@ -1,7 +1,8 @@
 """New game per offered setting: how long the player waits, from a warm bank and a cold one.
 
     .venv/bin/python benchmarks/newgame.py [--genre nonogram ...] [--tries 5] [--warm 10]
-                                           [--deadline 30] [--every] [--stock DB]
+                                           [--deadline 30] [--every] [--sizes 15,20]
+                                           [--stock DB]
 
 For every setting the player's catalog offers (genre × size × grade × option value,
 `bank.offered_keys`; with `--every`, every grade the generators deliver, offered or not):
@@ -123,7 +124,14 @@ def warm(key: bank.Key, records: list[bank.Record], calls: int) -> list[float]:
     return times
 
 
-def table(names: list[str], tries: int, calls: int, deadline_s: float, every: bool) -> None:
+def table(
+    names: list[str],
+    tries: int,
+    calls: int,
+    deadline_s: float,
+    every: bool,
+    sides: set[int] | None = None,
+) -> None:
     print(
         f"New game per setting: cold = {tries} seeds on an empty bank, CPU s (the machine is "
         f"shared); warm = {calls} calls on a bank of those boards, CPU ms; target: cold p95 "
@@ -139,6 +147,8 @@ def table(names: list[str], tries: int, calls: int, deadline_s: float, every: bo
         offered = set(bank.offered_keys(genre))
         keys = every_key(name) if every else bank.offered_keys(genre)
         for key in keys:
+            if sides is not None and max(key.width, key.height) not in sides:
+                continue
             times, failed, records = cold(key, tries, deadline_s)
             past = sorted(times[: tries - failed]) + [float("inf")] * failed
             p95 = percentile(past, 0.95)
@@ -182,12 +192,14 @@ def main() -> int:
     parser.add_argument("--warm", type=int, default=10, help="warm New games per setting")
     parser.add_argument("--deadline", type=float, default=30.0, help="cold deadline, s")
     parser.add_argument("--every", action="store_true", help="every grade the generators make")
+    parser.add_argument("--sizes", help="only these board sides, comma-separated (e.g. 15,20)")
     parser.add_argument("--stock", metavar="DB", help="print the stock per setting of DB")
     args = parser.parse_args()
     if args.stock:
         stock(args.stock)
         return 0
-    table(args.genre or sorted(genres()), args.tries, args.warm, args.deadline, args.every)
+    sides = {int(side) for side in args.sizes.split(",")} if args.sizes else None
+    table(args.genre or sorted(genres()), args.tries, args.warm, args.deadline, args.every, sides)
     return 0
 
 

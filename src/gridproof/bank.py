@@ -42,7 +42,7 @@ from gridproof.core.codes import fingerprint, parse_size
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
-from gridproof.core.ladder import grade_puzzle
+from gridproof.core.ladder import grade_puzzle, rating
 from gridproof.core.outcome import Verdict
 from gridproof.evidence import (
     CHECK_EVERY,
@@ -142,6 +142,14 @@ class Record:
     @property
     def key(self) -> Key:
         return Key(self.genre, self.width, self.height, self.difficulty, self.options)
+
+    @property
+    def rating(self) -> float:
+        """The grade and score on one scale (`core.ladder.rating`): a harder grade always
+        rates higher."""
+        genre = registry.genres().get(self.genre)
+        grades = genre.difficulties if genre is not None else ()
+        return rating(grades, self.difficulty, self.score, self.width * self.height)
 
     @property
     def fingerprint(self) -> str:

@@ -207,6 +207,9 @@ class PuzzleView:
     metrics: Mapping[str, Any] | None
     verification: Mapping[str, Any] | None
     engine: str
+    rating: float | None = None
+    """The grade and score on one scale: a harder grade always rates higher (the tens are
+    the grade, the units the board's place in it; `core.ladder.rating`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -220,6 +223,7 @@ class PuzzleView:
             "origin": self.origin,
             "difficulty": self.difficulty,
             "score": self.score,
+            "rating": self.rating,
             "generator": self.generator,
             "metrics": None if self.metrics is None else dict(self.metrics),
             "verification": None if self.verification is None else dict(self.verification),
@@ -258,6 +262,9 @@ def view(
         metrics=dict(record.metrics) if record is not None else None,
         verification=verification,
         engine=ENGINE_VERSION,
+        rating=None
+        if record is None
+        else genre.rating(record.difficulty, record.score, puzzle.width, puzzle.height),
     )
 
 

@@ -511,6 +511,7 @@ def boards(
             "size": r.key.size,
             "difficulty": r.difficulty,
             "score": r.score,
+            "rating": r.rating,
         }
         for r in records
     ]
@@ -697,6 +698,7 @@ async def workshop_keep(body: KeepRequest, request: Request) -> dict[str, Any]:
             "outcome": record.verdict,
             "grade": record.difficulty,
             "score": record.score,
+            "rating": record.rating,
             "provenance": bank.MADE_BY_HAND,
             "text": f"{text} ({record.difficulty}, score {record.score:g}).",
         }
