@@ -42,7 +42,7 @@ from gridproof.core.codes import fingerprint, parse_size
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
-from gridproof.core.ladder import grade_puzzle
+from gridproof.core.ladder import grade_puzzle, rating
 from gridproof.core.outcome import Verdict
 from gridproof.evidence import (
     CHECK_EVERY,
@@ -64,7 +64,11 @@ VERIFY_SECONDS = 30.0
 """The budget for counting an imported board before banking it, and the most a board's
 independent check adds to its generation."""
 MISSES_BEFORE_SKIP = 3
-"""The filler gives up on a key after this many failed boards with this engine version."""
+"""The filler gives up on a key after this many failed boards with the genre's current
+generator beyond the boards it made (so a key whose boards mostly come keeps going)."""
+STOCK = ((7, 30), (10, 24), (15, 10), (20, 6), (30, 4))
+"""How many boards nobody was served yet the filler keeps per key, by the key's largest
+side: a day of play at the small sizes, a handful at the largest (`stock_depth`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +142,14 @@ class Record:
     @property
     def key(self) -> Key:
         return Key(self.genre, self.width, self.height, self.difficulty, self.options)
+
+    @property
+    def rating(self) -> float:
+        """The grade and score on one scale (`core.ladder.rating`): a harder grade always
+        rates higher."""
+        genre = registry.genres().get(self.genre)
+        grades = genre.difficulties if genre is not None else ()
+        return rating(grades, self.difficulty, self.score, self.width * self.height)
 
     @property
     def fingerprint(self) -> str:
@@ -642,23 +654,33 @@ def fill_plan(max_side: int = 10, genres: Sequence[str] | None = None) -> list[K
     return sorted(keys, key=_key_order)
 
 
+def stock_depth(key: Key) -> int:
+    """The stock the filler keeps at `key` (`STOCK`)."""
+    side = max(key.width, key.height)
+    return next((depth for most, depth in STOCK if side <= most), STOCK[-1][1])
+
+
 def fill(
     bank: Bank,
     plan: Sequence[Key],
-    target: int,
+    target: int | Callable[[Key], int] = stock_depth,
     seeds: Callable[[], int] | None = None,
     generate_s: float = GENERATE_SECONDS,
     stop: Callable[[], bool] = lambda: False,
 ) -> dict[str, int]:
-    """Stock every key of `plan` with `target` boards, breadth first: one board for every
+    """Stock every key of `plan` with `target` boards nobody was served yet (`target` a
+    number, or one per key: by default `stock_depth`), breadth first: one board for every
     key, then a second, and so on, so that every key is playable as soon as possible.
 
     Seeds come from `seeds` if given, else each key goes on from the highest seed it has
     tried (`Bank.last_seed`), so every banked board can be made again with `gridproof
     generate` from its record (genre, size, grade, seed, generator). A key that fails
-    `MISSES_BEFORE_SKIP` times (in the bank's memory, for the genre's current generator)
-    is left alone. Returns what happened: boards added, duplicates, misses.
+    `MISSES_BEFORE_SKIP` times more than it made boards (in the bank's memory, for the
+    genre's current generator) is left alone. Returns what happened: boards added,
+    duplicates, misses.
     """
+    depth = (lambda key: target) if isinstance(target, int) else target
+    depths = {key: depth(key) for key in plan}
     cursors: dict[Key, int] = {}
 
     def next_seed(key: Key) -> int:
@@ -668,12 +690,14 @@ def fill(
         return cursors[key]
 
     tally = {"added": 0, "duplicates": 0, "misses": 0}
-    for round_ in range(1, target + 1):
-        counts, misses = bank.counts(), bank.misses()
+    for round_ in range(1, max(depths.values(), default=0) + 1):
+        counts, stock, misses = bank.counts(), bank.stock(), bank.misses()
         for key in plan:
             if stop():
                 return tally
-            if counts.get(key, 0) >= round_ or misses.get(key, 0) >= MISSES_BEFORE_SKIP:
+            if depths[key] < round_ or stock.get(key, 0) >= round_:
+                continue
+            if misses.get(key, 0) >= MISSES_BEFORE_SKIP + counts.get(key, 0):
                 continue
             seed = next_seed(key)
             try:
@@ -690,16 +714,6 @@ def fill(
             added = bank.add(record)
             tally["added" if added else "duplicates"] += 1
     return tally
-
-
-def fill_forever(path: str, plan: Sequence[Key], target: int, generate_s: float) -> None:
-    """The background filler's process body: fill the bank at `path`, then stop; stop too
-    when the server that started it is gone (its parent changes)."""
-    parent = os.getppid()
-    try:
-        fill(Bank(path), plan, target, generate_s=generate_s, stop=lambda: os.getppid() != parent)
-    except KeyboardInterrupt:  # the server is stopping
-        return
 
 
 def check_key(

@@ -208,6 +208,9 @@ class PuzzleView:
     metrics: Mapping[str, Any] | None
     verification: Mapping[str, Any] | None
     engine: str
+    rating: float | None = None
+    """The grade and score on one scale: a harder grade always rates higher (the tens are
+    the grade, the units the board's place in it; `core.ladder.rating`)."""
     solution_digest: str | None = None
     """`solution_digest` of the puzzle's unique solution (None when not proven unique)."""
 
@@ -223,6 +226,7 @@ class PuzzleView:
             "origin": self.origin,
             "difficulty": self.difficulty,
             "score": self.score,
+            "rating": self.rating,
             "generator": self.generator,
             "metrics": None if self.metrics is None else dict(self.metrics),
             "verification": None if self.verification is None else dict(self.verification),
@@ -287,6 +291,9 @@ def view(
         metrics=dict(record.metrics) if record is not None else None,
         verification=verification,
         engine=ENGINE_VERSION,
+        rating=None
+        if record is None
+        else genre.rating(record.difficulty, record.score, puzzle.width, puzzle.height),
         solution_digest=digest,
     )
 

@@ -174,3 +174,19 @@ def test_a_full_seen_is_taken(client: TestClient, store: bank.Bank) -> None:
     stock(store, KEY, 1)
     seen = [f"{n:08x}" for n in range(web.MAX_SEEN)]
     assert new(client, seen=seen)["origin"] == "bank"
+
+
+def test_a_new_game_rates_its_board_within_its_grades_band(
+    client: TestClient, store: bank.Bank
+) -> None:
+    grades = ("easy", "medium", "hard")
+    for band, grade in enumerate(grades):
+        key = bank.Key("norinori", 5, 5, grade)
+        (record,) = stock(store, key, 1)
+        body = client.post(
+            "/api/new", json={"genre": "norinori", "size": "5x5", "difficulty": grade}
+        ).json()
+        assert body["code"] == record.code
+        assert body["rating"] == record.rating
+        assert 10 * band <= body["rating"] < 10 * (band + 1)
+        assert body["score"] == record.score  # the raw score is still there

@@ -20,6 +20,7 @@ from gridproof.core.drawing import Drawing
 from gridproof.core.errors import GenerationError
 from gridproof.core.grid import Sized as Puzzle
 from gridproof.core.ladder import Ladder, Position, Progress, solve
+from gridproof.core.ladder import rating as ladder_rating
 from gridproof.core.outcome import Outcome
 from gridproof.core.repair import Edit
 from gridproof.core.report import Report, Tick
@@ -260,6 +261,11 @@ class Genre(Generic[P]):
         if self.grades_at is None:
             return self.difficulties
         return self.grades_at(width, height)
+
+    def rating(self, grade: str, score: float, width: int, height: int) -> float:
+        """The grade and score of a board on one scale (`core.ladder.rating`): a harder
+        grade always rates higher."""
+        return ladder_rating(self.difficulties, grade, score, width * height)
 
     @property
     def rungs(self) -> tuple[str, ...]:

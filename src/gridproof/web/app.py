@@ -9,8 +9,9 @@ The OpenAPI schema is at `/openapi.json`; no documentation page that would load 
 
 Settings come from the environment (read at start-up):
 `GRIDPROOF_DB` (the bank file, see `gridproof.bank`), `GRIDPROOF_FILL` (`0` turns the
-background filler off), `GRIDPROOF_FILL_TARGET` (boards per key, default 3),
-`GRIDPROOF_FILL_MAX_SIDE` (largest side stocked, default 10), `GRIDPROOF_WORKERS`
+background filler off), `GRIDPROOF_FILL_TARGET` (the stock of unserved boards kept per
+setting; default by size, `bank.STOCK`), `GRIDPROOF_FILL_MAX_SIDE` (largest side stocked,
+default 30: every offered size), `GRIDPROOF_WORKERS`
 (generation processes at once, default up to 4), `GRIDPROOF_GENERATE_S` (the longest
 on-demand generation deadline, default 60).
 """
@@ -52,8 +53,8 @@ MAX_SOURCE_CHARS = 100_000
 MAX_SEEN = 4096
 """The most fingerprints a New game's `seen` may hold (the page keeps at most this many)."""
 NEW_ATTEMPTS = 3
-"""Boards a New game generates at most, within its deadline, looking for one the player
-has not seen (a fresh random seed each)."""
+"""Seeds a New game tries at most, within its deadline, for a board the player has not
+seen (a fresh random seed each, also after a seed that gave no board in time)."""
 WEB_MAX_SIDE = 100
 """The largest side of a board the web plays, counts or edits: every solver call on it fits
 its deadline and the memory of one request (the command line reads up to
@@ -98,8 +99,9 @@ Rows = Annotated[
 class Settings:
     db: str
     fill: bool = True
-    fill_target: int = 3
-    fill_max_side: int = 10
+    fill_target: int | None = None
+    """The stock kept per key (None: `bank.stock_depth`, by size)."""
+    fill_max_side: int = 30
     workers: int = 4
     generate_s: float = 60.0
 
@@ -109,8 +111,8 @@ class Settings:
         return cls(
             db=str(bank.default_path()),
             fill=env.get("GRIDPROOF_FILL", "1").strip() not in ("0", "no", "false", "off"),
-            fill_target=int(env.get("GRIDPROOF_FILL_TARGET", "3")),
-            fill_max_side=int(env.get("GRIDPROOF_FILL_MAX_SIDE", "10")),
+            fill_target=int(target) if (target := env.get("GRIDPROOF_FILL_TARGET")) else None,
+            fill_max_side=int(env.get("GRIDPROOF_FILL_MAX_SIDE", "30")),
             workers=int(env.get("GRIDPROOF_WORKERS", str(min(4, os.cpu_count() or 1)))),
             generate_s=float(env.get("GRIDPROOF_GENERATE_S", "60")),
         )
@@ -133,11 +135,15 @@ class Context:
         context = cls(settings, store, play.Answers(store), workers.Processes(settings.workers))
         if settings.fill:
             plan = bank.fill_plan(settings.fill_max_side)
-            context.filler = workers.Filler(
-                settings.db, plan, settings.fill_target, bank.GENERATE_SECONDS
-            )
+            depth = settings.fill_target if settings.fill_target is not None else bank.stock_depth
+            context.filler = workers.Filler(settings.db, plan, depth, bank.GENERATE_SECONDS)
             context.filler.start()
         return context
+
+    def served(self) -> None:
+        """A board was served: the filler tops the stock up."""
+        if self.filler is not None:
+            self.filler.nudge()
 
     def stop(self) -> None:
         self.processes.kill_all()
@@ -423,6 +429,7 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
     if body.seed is None:
         record = await run_in_threadpool(context.bank.pick, key, exclude, seen)
         if record is not None:
+            context.served()
             return _view_of(record, "bank", repeat=False)
     deadline = Deadline(min(body.deadline_s, context.settings.generate_s))
     made: bank.Record | None = None
@@ -433,17 +440,21 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
             made = await _generated(context, request, key, seed, deadline)
         except (GenerationError, workers.WorkerFailed) as error:
             failure = error
-            break
+            if deadline.remaining() <= 0:
+                break
+            continue
         if body.seed is not None or not _seen(made, exclude, seen):
+            context.served()
             return _view_of(made, "generated", repeat=False)
         if deadline.remaining() <= 0:
             break
     # nothing unseen in time: a board the player has seen, the bank's least served first
     record = await run_in_threadpool(context.bank.pick, key, exclude)
+    context.served()
     if record is not None:
         return _view_of(record, "bank", repeat=True)
     if made is not None:
-        return _view_of(made, "generated", repeat=_seen(made, exclude, seen))
+        return _view_of(made, "generated", repeat=True)
     assert failure is not None
     raise failure
 
@@ -500,6 +511,7 @@ def boards(
             "size": r.key.size,
             "difficulty": r.difficulty,
             "score": r.score,
+            "rating": r.rating,
         }
         for r in records
     ]
@@ -686,6 +698,7 @@ async def workshop_keep(body: KeepRequest, request: Request) -> dict[str, Any]:
             "outcome": record.verdict,
             "grade": record.difficulty,
             "score": record.score,
+            "rating": record.rating,
             "provenance": bank.MADE_BY_HAND,
             "text": f"{text} ({record.difficulty}, score {record.score:g}).",
         }

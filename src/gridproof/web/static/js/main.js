@@ -139,7 +139,7 @@ function start(view, origin, daily = null) {
   board.setFinished(game.solved);
   const size = `${view.width}×${view.height}`;
   const grade = view.difficulty
-    ? ` · ${view.difficulty}${view.score ? ` (score ${view.score})` : ''}` : '';
+    ? ` · ${view.difficulty}${gradeNumber(view)}` : '';
   $('puzzle-title').textContent = `${view.title} ${size}${grade}`;
   describePuzzle();
   const link = `${location.origin}/?code=${encodeURIComponent(view.code)}`;
@@ -162,6 +162,13 @@ function start(view, origin, daily = null) {
   state.lastTick = performance.now();
   tick();
   judge.validateSoon();
+}
+
+// The number beside the grade: the rating (grade and score on one scale, a harder grade
+// always higher) where the server gives one, else the score.
+function gradeNumber(view) {
+  if (Number.isFinite(view.rating)) return ` (rating ${view.rating.toFixed(1)})`;
+  return view.score ? ` (score ${Math.round(view.score * 10) / 10})` : '';
 }
 
 function describePuzzle() {

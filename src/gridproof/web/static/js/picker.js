@@ -90,7 +90,8 @@ export class Picker {
     if (asked !== this.asked) return;
     const what = `${this.title(key.genre)} ${key.size.replace('x', '×')} ${key.difficulty}`;
     $('pick-title').textContent = `${what}: ${answer.total} in the bank`;
-    const items = answer.boards.map((b, i) => this.entry(`No. ${this.offset + i + 1} · score ${Math.round(b.score * 10) / 10}`, b.code, 'list'));
+    const number = (b) => (Number.isFinite(b.rating) ? `rating ${b.rating.toFixed(1)}` : `score ${Math.round(b.score * 10) / 10}`);
+    const items = answer.boards.map((b, i) => this.entry(`No. ${this.offset + i + 1} · ${number(b)}`, b.code, 'list'));
     if (fresh) $('pick-list').replaceChildren(...(items.length ? items : [note('None banked yet: New game makes one.')]));
     else $('pick-list').append(...items);
     this.offset += answer.boards.length;
