@@ -333,3 +333,28 @@ def test_a_finished_board_says_solved_with_the_server_unreachable(offline: Any) 
     result = page.evaluate("JSON.parse(localStorage.getItem('gridproof')).results[0]")
     assert result["code"] == code
     page.unroute("**/api/**")
+
+
+def test_a_shared_board_is_remembered_and_a_repeat_is_said(
+    page: Any, browser: Any, live_server: LiveServer
+) -> None:
+    code = open_new(page, NORINORI)
+    context = browser.new_context(base_url=live_server.url, viewport=DESKTOP)
+    page = context.new_page()  # a first visit, by a shared link
+    page.goto(f"/?code={code}")
+    page.wait_for_selector("#board[data-code]")
+    kept = page.evaluate("JSON.parse(localStorage.getItem('gridproof')).seen")
+    assert kept == [fnv1a(code)]
+    sent: list[Any] = []
+
+    def again(route: Any) -> None:  # the server found nothing unseen in time
+        sent.append(route.request.post_data_json)
+        answer = route.fetch().json()
+        route.fulfill(json={**answer, "repeat": True})
+
+    page.route("**/api/new", again)
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text("this one comes again")
+    assert sent[0]["seen"] == [fnv1a(code)]
+    assert sent[0]["exclude"] == [code]
+    context.close()
