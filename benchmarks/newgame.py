@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/newgame.py [--genre nonogram ...] [--tries 5] [--warm 10]
                                            [--deadline 30] [--every] [--sizes 15,20]
+                                           [--grade medium ...] [--defaults]
                                            [--stock DB]
 
 For every setting the player's catalog offers (genre × size × grade × option value,
@@ -36,6 +37,7 @@ import sys
 import tempfile
 import time
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +50,22 @@ TARGET_S = 10.0
 """What a cold New game must keep at the p95 (the issue's promise)."""
 WARM_TARGET_S = 0.5
 SEED_BASE = 1000
+
+
+@dataclass(frozen=True)
+class Only:
+    """Which settings to measure: board sides, grades, default options only."""
+
+    sides: set[int] | None = None
+    grades: set[str] | None = None
+    defaults: bool = False
+
+    def takes(self, key: bank.Key) -> bool:
+        return (
+            (self.sides is None or max(key.width, key.height) in self.sides)
+            and (self.grades is None or key.difficulty in self.grades)
+            and not (self.defaults and key.options)
+        )
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -130,7 +148,7 @@ def table(
     calls: int,
     deadline_s: float,
     every: bool,
-    sides: set[int] | None = None,
+    only: Only | None = None,
 ) -> None:
     print(
         f"New game per setting: cold = {tries} seeds on an empty bank, CPU s (the machine is "
@@ -147,7 +165,7 @@ def table(
         offered = set(bank.offered_keys(genre))
         keys = every_key(name) if every else bank.offered_keys(genre)
         for key in keys:
-            if sides is not None and max(key.width, key.height) not in sides:
+            if only is not None and not only.takes(key):
                 continue
             times, failed, records = cold(key, tries, deadline_s)
             past = sorted(times[: tries - failed]) + [float("inf")] * failed
@@ -193,13 +211,16 @@ def main() -> int:
     parser.add_argument("--deadline", type=float, default=30.0, help="cold deadline, s")
     parser.add_argument("--every", action="store_true", help="every grade the generators make")
     parser.add_argument("--sizes", help="only these board sides, comma-separated (e.g. 15,20)")
+    parser.add_argument("--grade", action="append", help="only these grades")
+    parser.add_argument("--defaults", action="store_true", help="only the default options")
     parser.add_argument("--stock", metavar="DB", help="print the stock per setting of DB")
     args = parser.parse_args()
     if args.stock:
         stock(args.stock)
         return 0
     sides = {int(side) for side in args.sizes.split(",")} if args.sizes else None
-    table(args.genre or sorted(genres()), args.tries, args.warm, args.deadline, args.every, sides)
+    only = Only(sides, set(args.grade) if args.grade else None, args.defaults)
+    table(args.genre or sorted(genres()), args.tries, args.warm, args.deadline, args.every, only)
     return 0
 
 

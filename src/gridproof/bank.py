@@ -641,7 +641,7 @@ def offered_keys(genre: Genre[Any], max_side: int | None = None) -> list[Key]:
         for options in choices(genre)
         for (w, h) in offered_sizes(genre)
         if max_side is None or max(w, h) <= max_side
-        for difficulty in genre.offered(w, h, options)
+        for difficulty in genre.playable(w, h, options)
     ]
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from gridproof.bank import Bank, Record, default_difficulty, offered_sizes
+from gridproof.bank import Bank, Record, choices, default_difficulty, offered_sizes
 from gridproof.core import registry
 from gridproof.core.codes import format_size
 from gridproof.core.contract import Genre, Option
@@ -142,9 +142,12 @@ class Offer:
     default_difficulty: str
     rungs: tuple[str, ...]
     grades: tuple[tuple[str, ...], ...] = ()
-    """For each of `sizes`, the grades offered there."""
+    """For each of `sizes`, the grades offered there (at the default options)."""
     options: tuple[Option, ...] = ()
     """The genre's generator settings a player may choose (those with a set of choices)."""
+    settings: tuple[tuple[Mapping[str, str], tuple[tuple[str, ...], ...]], ...] = ()
+    """Per option value (`{}` the defaults, then each other choice of each option), the
+    grades offered at each of `sizes` under it (empty where that size offers none)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -168,11 +171,24 @@ class Offer:
                 }
                 for option in self.options
             ],
+            "settings": [
+                {
+                    "options": dict(options),
+                    "grades_by_size": {
+                        format_size(w, h): list(grades)
+                        for (w, h), grades in zip(self.sizes, per_size, strict=True)
+                        if grades
+                    },
+                }
+                for options, per_size in self.settings
+            ],
         }
 
 
 def catalog() -> list[Offer]:
-    """Every genre as the player offers it, by name."""
+    """Every genre as the player offers it, by name: per size and option value, the grades
+    the generator makes within a New game's promise (`Genre.playable`), exactly the keys
+    the bank stocks (`bank.offered_keys`)."""
     return [
         Offer(
             name=genre.name,
@@ -182,8 +198,12 @@ def catalog() -> list[Offer]:
             difficulties=genre.difficulties,
             default_difficulty=default_difficulty(genre),
             rungs=genre.rungs,
-            grades=tuple(genre.offered(w, h) for w, h in offered_sizes(genre)),
+            grades=tuple(genre.playable(w, h) for w, h in offered_sizes(genre)),
             options=tuple(option for option in genre.options if option.choices),
+            settings=tuple(
+                (options, tuple(genre.playable(w, h, options) for w, h in offered_sizes(genre)))
+                for options in choices(genre)
+            ),
         )
         for _, genre in sorted(registry.genres().items())
     ]

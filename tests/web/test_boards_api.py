@@ -101,7 +101,7 @@ def test_the_board_list_pages_through_what_new_games_serve(
     second = client.get("/api/boards", params={**query, "offset": 1, "limit": 1}).json()
     assert [b["code"] for b in first["boards"] + second["boards"]] == codes[:2]
     for board in whole["boards"]:
-        assert set(board) == {"code", "genre", "size", "difficulty", "score"}
+        assert set(board) == {"code", "genre", "size", "difficulty", "score", "rating"}
     assert_error(client.get("/api/boards", params={**query, "size": "2x2"}), "outside")
 
 

@@ -190,3 +190,54 @@ def test_a_new_game_rates_its_board_within_its_grades_band(
         assert body["rating"] == record.rating
         assert 10 * band <= body["rating"] < 10 * (band + 1)
         assert body["score"] == record.score  # the raw score is still there
+
+
+def test_every_setting_the_catalog_offers_is_accepted_by_new_game(
+    client: TestClient, store: bank.Bank, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Per option value: the catalog's settings are the keys the bank stocks, and New game
+    takes each (the generator is stubbed out: a 503 says the request was accepted)."""
+
+    async def nothing(*args: Any) -> bank.Record:
+        raise web.GenerationError("not generated in this test", {"attempts": 0})
+
+    monkeypatch.setattr(web, "_generated", nothing)
+    asked = 0
+    for offer in client.get("/api/catalog").json():
+        genre = web.registry.genre(offer["name"])
+        settings = offer["settings"]
+        assert settings[0] == {"options": {}, "grades_by_size": offer["grades_by_size"]}
+        listed = {
+            bank.Key(genre.name, *map(int, size.split("x")), grade, bank.options_text(s["options"]))
+            for s in settings
+            for size, grades in s["grades_by_size"].items()
+            for grade in grades
+        }
+        assert listed == set(bank.offered_keys(genre))
+        for key in listed:
+            body = {
+                "genre": key.genre,
+                "size": key.size,
+                "difficulty": key.difficulty,
+                "options": key.settings(),
+            }
+            reply = client.post("/api/new", json=body)
+            assert reply.status_code == 503, (body, reply.text)
+            asked += 1
+    assert asked >= 100
+
+
+def test_nondango_no_three_black_lists_only_what_it_delivers(client: TestClient) -> None:
+    (offer,) = [o for o in client.get("/api/catalog").json() if o["name"] == "nondango"]
+    black = next(s for s in offer["settings"] if s["options"] == {"rule": "no-three-black"})
+    assert black["grades_by_size"]["5x5"] == ["easy"]
+    assert all("medium" not in grades for grades in black["grades_by_size"].values())
+    body = {
+        "genre": "nondango",
+        "size": "7x7",
+        "difficulty": "medium",
+        "options": {"rule": "no-three-black"},
+    }
+    reply = client.post("/api/new", json=body)
+    assert reply.status_code == 400
+    assert "under rule no-three-black offers easy, hard, not 'medium'" in reply.json()["error"]
