@@ -358,3 +358,43 @@ def test_a_shared_board_is_remembered_and_a_repeat_is_said(
     assert sent[0]["seen"] == [fnv1a(code)]
     assert sent[0]["exclude"] == [code]
     context.close()
+
+
+# --- the form offers what the server accepts ---------------------------------------------------
+
+
+def enabled(page: Any, select: str) -> list[str]:
+    values: list[str] = page.eval_on_selector_all(
+        f"{select} option", "os => os.filter(o => !o.disabled).map(o => o.value)"
+    )
+    return values
+
+
+def test_the_form_offers_per_option_value_what_the_catalog_lists(page: Any) -> None:
+    page.goto("/")
+    page.wait_for_selector("#board[data-code]")
+    catalog = page.evaluate("async () => (await fetch('/api/catalog')).json()")
+    for genre in catalog:
+        page.select_option("#genre", genre["name"])
+        for setting in genre["settings"]:
+            for option in genre["options"]:  # the setting's value, the defaults elsewhere
+                value = setting["options"].get(option["name"], option["default"] or "")
+                page.select_option(f"#setup-options select[data-option={option['name']}]", value)
+            offered = setting["grades_by_size"]
+            assert enabled(page, "#size") == [s for s in genre["sizes"] if s in offered]
+            for size in enabled(page, "#size"):
+                page.select_option("#size", size)
+                assert enabled(page, "#difficulty") == offered[size], (setting, size)
+    # one New game under an option, as the form asks for it, is accepted
+    page.select_option("#genre", "nondango")
+    page.select_option("#setup-options select[data-option=rule]", "no-three-black")
+    page.select_option("#size", "5x5")
+    assert enabled(page, "#difficulty") == ["easy"]  # medium is not made under this rule
+    before = code_of(page)
+    page.click("#new-game")
+    page.wait_for_function(
+        "(before) => document.getElementById('board').dataset.code !== before",
+        arg=before,
+        timeout=30_000,
+    )
+    expect(page.locator("#puzzle-info")).to_contain_text("no three black")
