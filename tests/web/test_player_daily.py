@@ -370,7 +370,12 @@ def enabled(page: Any, select: str) -> list[str]:
     return values
 
 
-def test_the_form_offers_per_option_value_what_the_catalog_lists(page: Any) -> None:
+def test_the_form_offers_per_option_value_what_the_catalog_lists(
+    browser: Any, empty_server: str
+) -> None:
+    # a server of its own: the board made under an option is not banked with the others'
+    context = browser.new_context(base_url=empty_server, viewport=DESKTOP)
+    page = context.new_page()
     page.goto("/")
     page.wait_for_selector("#board[data-code]")
     catalog = page.evaluate("async () => (await fetch('/api/catalog')).json()")
@@ -398,3 +403,4 @@ def test_the_form_offers_per_option_value_what_the_catalog_lists(page: Any) -> N
         timeout=30_000,
     )
     expect(page.locator("#puzzle-info")).to_contain_text("no three black")
+    context.close()
