@@ -59,7 +59,10 @@ BUSY_TIMEOUT_S = 30.0
 STANDARD_SIDES = (5, 7, 10, 15, 20, 25, 30)
 """The square sizes the player offers, kept to those inside each genre's range."""
 GENERATE_SECONDS = 30.0
-"""The default budget for generating one board (the filler's, and on-demand's)."""
+"""The default budget for generating one board (on demand's, and `fill`'s)."""
+FILL_SECONDS = 300.0
+"""The background filler's wall clock for one board: it runs at low priority, so on a busy
+machine a board takes many times its CPU time."""
 VERIFY_SECONDS = 30.0
 """The budget for counting an imported board before banking it, and the most a board's
 independent check adds to its generation."""
@@ -676,8 +679,9 @@ def fill(
     tried (`Bank.last_seed`), so every banked board can be made again with `gridproof
     generate` from its record (genre, size, grade, seed, generator). A key that fails
     `MISSES_BEFORE_SKIP` times more than it made boards (in the bank's memory, for the
-    genre's current generator) is left alone. Returns what happened: boards added,
-    duplicates, misses.
+    genre's current generator) is left alone; a seed the wall clock ended (a busy machine,
+    not the seed) is no miss. Returns what happened:
+    boards added, duplicates, misses, seeds the clock ended.
     """
     depth = (lambda key: target) if isinstance(target, int) else target
     depths = {key: depth(key) for key in plan}
@@ -689,7 +693,7 @@ def fill(
         cursors[key] = cursors.get(key, bank.last_seed(key)) + 1
         return cursors[key]
 
-    tally = {"added": 0, "duplicates": 0, "misses": 0}
+    tally = {"added": 0, "duplicates": 0, "misses": 0, "clock": 0}
     for round_ in range(1, max(depths.values(), default=0) + 1):
         counts, stock, misses = bank.counts(), bank.stock(), bank.misses()
         for key in plan:
@@ -700,9 +704,15 @@ def fill(
             if misses.get(key, 0) >= MISSES_BEFORE_SKIP + counts.get(key, 0):
                 continue
             seed = next_seed(key)
+            deadline = Deadline(generate_s)
             try:
-                record = make_record(key, seed, generate_s)
+                record = make_record(key, seed, deadline)
             except GenerationError as error:
+                if deadline.expired() and not deadline.out_of_work():
+                    # the clock ended it (a busy machine): not the seed's board, not a miss;
+                    # the key is not held against it
+                    tally["clock"] += 1
+                    continue
                 bank.miss(key, seed, str(error))
                 misses[key] = misses.get(key, 0) + 1
                 tally["misses"] += 1

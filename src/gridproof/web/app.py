@@ -136,7 +136,7 @@ class Context:
         if settings.fill:
             plan = bank.fill_plan(settings.fill_max_side)
             depth = settings.fill_target if settings.fill_target is not None else bank.stock_depth
-            context.filler = workers.Filler(settings.db, plan, depth, bank.GENERATE_SECONDS)
+            context.filler = workers.Filler(settings.db, plan, depth, bank.FILL_SECONDS)
             context.filler.start()
         return context
 
