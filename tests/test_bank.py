@@ -180,30 +180,67 @@ def test_the_schema_is_versioned_and_the_journal_is_wal(tmp_path: Path) -> None:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_fill_stocks_every_key_breadth_first_and_remembers_misses(tmp_path: Path) -> None:
+def test_fill_stocks_every_key_breadth_first_and_remembers_misses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store = bank.Bank(tmp_path / "bank.sqlite3")
     genre = GENRES[0]
     good = smallest(genre)
     (_, _), (max_w, max_h) = genre.sizes
     hopeless = bank.Key(genre.name, max_w, max_h, genre.offered(max_w, max_h)[-1])
+    made = bank.make_record
+
+    def make(key: bank.Key, seed: int, generate_s: object, *more: object) -> bank.Record:
+        if key == hopeless:  # a reproducible failure (a work budget), not the clock
+            raise GenerationError("no board within the work budget", {})
+        return made(key, seed, 20)
+
+    monkeypatch.setattr(bank, "make_record", make)
     seeds = iter(range(1, 1000))
-    tally = bank.fill(store, [good, hopeless], target=3, seeds=lambda: next(seeds), generate_s=0.5)
+    tally = bank.fill(store, [good, hopeless], target=3, seeds=lambda: next(seeds))
     assert store.counts()[good] >= 1
     assert store.counts().get(hopeless, 0) == 0
     assert store.misses()[hopeless] == bank.MISSES_BEFORE_SKIP
     assert tally["misses"] >= bank.MISSES_BEFORE_SKIP
     # The hopeless key is now skipped: another fill does not try it again.
     before = store.misses()[hopeless]
-    bank.fill(store, [hopeless], target=3, seeds=lambda: next(seeds), generate_s=0.05)
+    bank.fill(store, [hopeless], target=3, seeds=lambda: next(seeds))
     assert store.misses()[hopeless] == before
     summary = {(k["genre"], k["size"], k["difficulty"]): k for k in store.summary()}
     assert summary[(genre.name, hopeless.size, hopeless.difficulty)]["boards"] == 0
 
 
+def test_a_seed_the_clock_ended_is_no_miss(tmp_path: Path) -> None:
+    """A busy machine is not the key's fault: the filler does not give up on it."""
+    store = bank.Bank(tmp_path / "bank.sqlite3")
+    genre = genres()["norinori"]
+    large = bank.Key(genre.name, 30, 30, "hard")
+    tally = bank.fill(store, [large], target=2, generate_s=0.01)
+    assert tally["clock"] == 2
+    assert tally["misses"] == 0
+    assert store.misses() == {}
+
+
+def test_a_key_keeps_being_stocked_while_its_boards_outnumber_its_misses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = bank.Bank(tmp_path / "bank.sqlite3")
+    key = bank.Key("norinori", 5, 5, "easy")
+    bank.fill(store, [key], target=1)
+    for seed in range(100, 100 + bank.MISSES_BEFORE_SKIP):
+        store.miss(key, seed, "no board")
+    bank.fill(store, [key], target=2)
+    assert store.stock()[key] == 2  # three misses, but it made a board: not skipped
+    store.miss(key, 200, "no board")  # misses now outnumber its two boards by three
+    store.miss(key, 201, "no board")
+    bank.fill(store, [key], target=3)
+    assert store.stock()[key] == 2
+
+
 def test_fill_stops_when_asked(tmp_path: Path) -> None:
     store = bank.Bank(tmp_path / "bank.sqlite3")
     tally = bank.fill(store, bank.fill_plan(), target=3, stop=lambda: True)
-    assert tally == {"added": 0, "duplicates": 0, "misses": 0}
+    assert tally == {"added": 0, "duplicates": 0, "misses": 0, "clock": 0}
     assert store.counts() == {}
 
 
@@ -401,3 +438,47 @@ def test_check_key_refuses_a_grade_the_size_does_not_offer() -> None:
                     bank.check_key(genre.name, f"{width}x{height}", grade)
             for grade in genre.offered(width, height):
                 assert bank.check_key(genre.name, f"{width}x{height}", grade).difficulty == grade
+
+
+def test_a_schema_3_bank_keeps_every_row_its_served_counts_and_gains_fingerprints(
+    tmp_path: Path,
+) -> None:
+    """Schema 4: each board's fingerprint (what `seen` names) and options ('' for the
+    defaults: every board of schema 3 was made with them); the served counts, and so the
+    stock, are kept."""
+    from gridproof.bankschema import TABLES, TABLES_3
+    from gridproof.core.codes import fingerprint
+
+    key = bank.Key("norinori", 6, 6, "easy")
+    records = [first_record(key), first_record(key, range(40, 80))]
+    path = tmp_path / "v3.sqlite3"
+    with sqlite3.connect(path) as db:
+        for statement in (*TABLES, *TABLES_3):
+            db.execute(statement)
+        for served, record in enumerate(records):
+            db.execute(
+                "INSERT INTO puzzles (code, genre, width, height, difficulty, metrics, health, "
+                "generator, seed, solution, verdict, nodes, elapsed_s, engine, created_at, "
+                "score, served, canonical) VALUES (?, 'norinori', 6, 6, 'easy', '{}', '{}', ?, "
+                "?, '1f', 'unique', 5, 0.1, '0.1.0', 0, 2.5, ?, ?)",
+                (record.code, record.generator, record.seed, served, record.canonical),
+            )
+        db.execute("PRAGMA user_version = 3")
+    store = bank.Bank(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == bank.SCHEMA_VERSION == 4
+        rows = db.execute("SELECT code, served, fingerprint, options FROM puzzles ORDER BY id")
+        assert rows.fetchall() == [
+            (records[0].code, 0, fingerprint(records[0].code), ""),
+            (records[1].code, 1, fingerprint(records[1].code), ""),
+        ]
+    assert store.counts() == {key: 2}
+    assert store.stock() == {key: 1}
+    assert store.pick(key, seen=[fingerprint(records[0].code)]) == store.find(records[1].code)
+    # a new bank is made at once at the newest schema, the same columns as a migrated one
+    fresh = tmp_path / "new.sqlite3"
+    bank.Bank(fresh)
+    with sqlite3.connect(fresh) as new, sqlite3.connect(path) as old:
+        for table in ("puzzles", "misses", "tried", "fills"):
+            columns = f"SELECT name, type, dflt_value FROM pragma_table_info('{table}')"
+            assert new.execute(columns).fetchall() == old.execute(columns).fetchall()

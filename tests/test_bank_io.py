@@ -279,3 +279,31 @@ def test_every_bank_command_defaults_to_the_servers_bank(
     status, _, _ = run(capsys, "bank", "stats")
     assert status == 0
     assert (tmp_path / "server.sqlite3").is_file()
+
+
+def test_stats_report_the_stock_per_offered_setting(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bank.sqlite3"
+    store = bank.Bank(path)
+    key = bank.Key("nondango", 5, 5, "easy", "rule=no-three-black")
+    bank.fill(store, [key], 2)
+    assert store.pick(key) is not None
+    status, out, _ = run(capsys, "bank", "stats", "--db", str(path), "--json")
+    assert status == 0
+    rows = {
+        (s["genre"], s["size"], s["difficulty"], tuple(s["options"].items())): s
+        for s in json.loads(out[0])["stock"]
+    }
+    mine = rows[("nondango", "5x5", "easy", (("rule", "no-three-black"),))]
+    assert (mine["boards"], mine["stock"], mine["target"]) == (2, 1, bank.stock_depth(key))
+    assert rows[("norinori", "30x30", "easy", ())]["stock"] == 0  # every offered setting
+    # the catalog never offers no-three-black medium: neither does the stock
+    assert ("nondango", "5x5", "medium", (("rule", "no-three-black"),)) not in rows
+    status, out, _ = run(capsys, "bank", "stats", "--db", str(path))
+    assert "stock (boards nobody was served yet) per setting:" in out
+    assert any(
+        line.split()[:6]
+        == ["nondango", "5x5", "easy", "rule=no-three-black", "1", str(bank.stock_depth(key))]
+        for line in out
+    )

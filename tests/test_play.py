@@ -4,6 +4,7 @@ mistakes, and rule names in words (the ladder's titles)."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
 from pathlib import Path
 from typing import Any
@@ -150,3 +151,25 @@ def test_the_view_never_carries_the_solution() -> None:
         assert "solution" not in view["data"]
         assert view["verification"] == record.verification()
         assert view["generator"] == genre.generator
+
+
+def test_the_view_carries_a_digest_of_a_unique_solution_only() -> None:
+    for genre in GENRES:
+        record = made(genre)
+        puzzle = genre.parse_code(record.code)
+        view = play.view(genre, puzzle, "bank", record=record).to_json()
+        w, h = puzzle.width, puzzle.height
+        rows = "/".join(
+            "".join("#" if record.solution >> (r * w + c) & 1 else "." for c in range(w))
+            for r in range(h)
+        )
+        expected = hashlib.sha256(f"{record.code}\n{rows}".encode()).hexdigest()
+        assert view["solution_digest"] == expected
+        assert play.solution_digest(record.code, w, h, record.solution) == expected
+        other = play.solution_digest(record.code, w, h, record.solution ^ 1)
+        assert other != expected  # one cell more or less is another digest
+        counted = play.Answers(None).get(genre, puzzle, Deadline(30))
+        assert play.view(genre, puzzle, "code", answer=counted).solution_digest == expected
+        late = play.Answers(None).get(genre, puzzle, Deadline(0))
+        assert play.view(genre, puzzle, "code", answer=late).solution_digest is None
+        assert play.view(genre, puzzle, "code").solution_digest is None

@@ -1,6 +1,8 @@
 """The puzzle bank: proven boards in SQLite, each with the evidence that it is unique.
 
-Glossary: a `key` is (genre, width, height, difficulty), what a player asks "new game" for; a
+Glossary: a `key` is (genre, width, height, difficulty, options), what a player asks "new game"
+for (`options`: the generator options other than the defaults, as `options_text` writes
+them, '' at the defaults); a
 `record` is one banked board with everything needed to reproduce and trust it (code, seed,
 generator version, metrics, the generator's health record, its provenance, and `checks`, the
 counts that proved it: the generator's own complete counter, and on a sample and on every
@@ -36,11 +38,11 @@ import platformdirs
 from gridproof import service
 from gridproof.bankschema import MIGRATIONS, SCHEMA_VERSION, TABLES, TABLES_3
 from gridproof.core import registry
-from gridproof.core.codes import parse_size
+from gridproof.core.codes import fingerprint, parse_size
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
-from gridproof.core.ladder import grade_puzzle
+from gridproof.core.ladder import grade_puzzle, rating
 from gridproof.core.outcome import Verdict
 from gridproof.evidence import (
     CHECK_EVERY,
@@ -57,12 +59,19 @@ BUSY_TIMEOUT_S = 30.0
 STANDARD_SIDES = (5, 7, 10, 15, 20, 25, 30)
 """The square sizes the player offers, kept to those inside each genre's range."""
 GENERATE_SECONDS = 30.0
-"""The default budget for generating one board (the filler's, and on-demand's)."""
+"""The default budget for generating one board (on demand's, and `fill`'s)."""
+FILL_SECONDS = 300.0
+"""The background filler's wall clock for one board: it runs at low priority, so on a busy
+machine a board takes many times its CPU time."""
 VERIFY_SECONDS = 30.0
 """The budget for counting an imported board before banking it, and the most a board's
 independent check adds to its generation."""
 MISSES_BEFORE_SKIP = 3
-"""The filler gives up on a key after this many failed boards with this engine version."""
+"""The filler gives up on a key after this many failed boards with the genre's current
+generator beyond the boards it made (so a key whose boards mostly come keeps going)."""
+STOCK = ((7, 30), (10, 24), (15, 10), (20, 6), (30, 4))
+"""How many boards nobody was served yet the filler keeps per key, by the key's largest
+side: a day of play at the small sizes, a handful at the largest (`stock_depth`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +82,27 @@ class Key:
     width: int
     height: int
     difficulty: str
+    options: str = ""
+    """The generator options other than the genre's defaults (`options_text`)."""
 
     @property
     def size(self) -> str:
         return f"{self.width}x{self.height}"
+
+    def settings(self) -> dict[str, str]:
+        """The options as the generator takes them."""
+        return options_of(self.options)
+
+
+def options_text(options: Mapping[str, Any] | None) -> str:
+    """The options of a key as the bank writes them: `name=value` pairs sorted by name and
+    joined by `,`; '' for none (the genre's defaults)."""
+    return ",".join(f"{name}={value}" for name, value in sorted((options or {}).items()))
+
+
+def options_of(text: str) -> dict[str, str]:
+    """The options `options_text` wrote."""
+    return dict(pair.split("=", 1) for pair in text.split(",")) if text else {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,10 +139,25 @@ class Record:
     """The counts that proved it unique, each with the generator's solution: `generator`
     (the generator's complete counter), an oracle's name (`sat`, `brute`), `recount` (the
     same engine again, before schema 3) or `count` (the engine, when imported)."""
+    options: str = ""
+    """The generator options it was made with, other than the defaults (`options_text`)."""
 
     @property
     def key(self) -> Key:
-        return Key(self.genre, self.width, self.height, self.difficulty)
+        return Key(self.genre, self.width, self.height, self.difficulty, self.options)
+
+    @property
+    def rating(self) -> float:
+        """The grade and score on one scale (`core.ladder.rating`): a harder grade always
+        rates higher."""
+        genre = registry.genres().get(self.genre)
+        grades = genre.difficulties if genre is not None else ()
+        return rating(grades, self.difficulty, self.score, self.width * self.height)
+
+    @property
+    def fingerprint(self) -> str:
+        """`core.codes.fingerprint` of the code: what a player's `seen` names."""
+        return fingerprint(self.code)
 
     def verification(self) -> dict[str, Any]:
         """The counted evidence, as the API shows it."""
@@ -166,7 +207,8 @@ def make_record(
     check_every: int = CHECK_EVERY,
     options: Mapping[str, Any] | None = None,
 ) -> Record:
-    """Generate the board of `key` and `seed` and return its record.
+    """Generate the board of `key` and `seed` and return its record (`options`: the
+    key's own when not given).
 
     The generator proves the board unique with its complete counter; an independent counter
     (`independent_check`) counts it again when `wants_check` says so, and a disagreement is
@@ -174,8 +216,9 @@ def make_record(
     when no board is proven in time. Top level and plain data, so a worker process can run
     it.
     """
+    chosen = key.settings() if options is None else options
     return prove_board(
-        key.genre, key.width, key.height, seed, key.difficulty, generate_s, check_every, options
+        key.genre, key.width, key.height, seed, key.difficulty, generate_s, check_every, chosen
     )
 
 
@@ -220,7 +263,18 @@ def prove_board(
         canonical=canonical_code(genre, puzzle),
         provenance=f"generated {genre.generator} seed {seed}",
         checks=tuple(checks),
+        options=options_text(_chosen(genre, options)),
     )
+
+
+def _chosen(genre: Genre[Any], options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """`options` without those at the genre's default (what a key names)."""
+    defaults = {option.name: option.default for option in genre.options}
+    return {
+        name: value
+        for name, value in (options or {}).items()
+        if value is not None and value != defaults.get(name)
+    }
 
 
 MADE_BY_HAND = "made by hand"
@@ -276,21 +330,21 @@ class Bank:
                 return
         with self.transaction() as db:  # one migration at a time, all of it or none
             version = self._version(db)
-            if version is None:
+            if version is None:  # the tables of schema 3, then what came after
                 for statement in (*TABLES, *TABLES_3):
                     db.execute(statement)
-            elif version > SCHEMA_VERSION:
+                version = 3
+            if version > SCHEMA_VERSION:
                 raise CodeError(
                     f"bank {quote(str(self.path))} has schema version {version}, newer than "
                     f"this gridproof's {SCHEMA_VERSION}: upgrade gridproof to use it"
                 )
-            else:
-                for old in range(max(version, 1), SCHEMA_VERSION):
-                    for step in MIGRATIONS[old]:
-                        if callable(step):
-                            step(db)
-                        else:
-                            db.execute(step)
+            for old in range(max(version, 1), SCHEMA_VERSION):
+                for step in MIGRATIONS[old]:
+                    if callable(step):
+                        step(db)
+                    else:
+                        db.execute(step)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @staticmethod
@@ -341,7 +395,7 @@ class Bank:
         with self._connect() as db:
             db.execute(
                 "INSERT INTO misses (genre, width, height, difficulty, seed, engine, reason, at, "
-                "generator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "generator, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     key.genre,
                     key.width,
@@ -352,32 +406,40 @@ class Bank:
                     reason,
                     time.time(),
                     _generator(key.genre),
+                    key.options,
                 ),
             )
 
-    def pick(self, key: Key, exclude: Iterable[str] = ()) -> Record | None:
+    def pick(
+        self, key: Key, exclude: Iterable[str] = (), seen: Iterable[str] = ()
+    ) -> Record | None:
         """A board of `key` made by the genre's current generator (older generators graded
-        on other scales) that is not in `exclude`, the least served first; None if none."""
-        excluded = sorted(set(exclude))
-        marks = ", ".join("?" * len(excluded))
+        on other scales) whose code is not in `exclude` and whose fingerprint is not in
+        `seen`, the least served first (a board never served, the stock, before any other),
+        and count it served; None if there is none."""
         with self._connect() as db:
             row = db.execute(
                 "SELECT * FROM puzzles WHERE genre = ? AND width = ? AND height = ? "
-                f"AND difficulty = ? AND generator = ? AND code NOT IN ({marks}) "
+                "AND difficulty = ? AND options = ? AND generator = ? "
+                "AND code NOT IN (SELECT value FROM json_each(?)) "
+                "AND fingerprint NOT IN (SELECT value FROM json_each(?)) "
                 "ORDER BY served, random() LIMIT 1",
                 (
-                    key.genre,
-                    key.width,
-                    key.height,
-                    key.difficulty,
+                    *_key_fields(key),
                     _generator(key.genre),
-                    *excluded,
+                    json.dumps(sorted(set(exclude))),
+                    json.dumps(sorted(set(seen))),
                 ),
             ).fetchone()
             if row is None:
                 return None
             db.execute("UPDATE puzzles SET served = served + 1 WHERE id = ?", (row["id"],))
         return _record(row)
+
+    def served(self, code: str) -> None:
+        """Count the board of `code` served (one generated for a player and kept)."""
+        with self._connect() as db:
+            db.execute("UPDATE puzzles SET served = served + 1 WHERE code = ?", (code,))
 
     def find(self, code: str) -> Record | None:
         """The record of `code`, if the bank holds it."""
@@ -386,12 +448,22 @@ class Bank:
         return None if row is None else _record(row)
 
     def listed(
-        self, genre: str, width: int, height: int, difficulty: str, offset: int, limit: int
+        self,
+        genre: str,
+        width: int,
+        height: int,
+        difficulty: str,
+        offset: int,
+        limit: int,
+        options: str = "",
     ) -> tuple[int, list[Record]]:
         """The boards a player may be served at a key (the genre's current generator's),
         in the order they were banked: how many there are, and `limit` from `offset`."""
-        where = "genre = ? AND width = ? AND height = ? AND difficulty = ? AND generator = ?"
-        args = (genre, width, height, difficulty, _generator(genre))
+        where = (
+            "genre = ? AND width = ? AND height = ? AND difficulty = ? AND options = ? "
+            "AND generator = ?"
+        )
+        args = (genre, width, height, difficulty, options, _generator(genre))
         with self._connect() as db:
             total = db.execute(f"SELECT count(*) FROM puzzles WHERE {where}", args).fetchone()[0]
             rows = db.execute(
@@ -400,28 +472,30 @@ class Bank:
             ).fetchall()
         return total, [_record(row) for row in rows]
 
-    def counts(self) -> dict[Key, int]:
-        """How many boards of each genre's current generator the bank holds per key."""
-        with self._connect() as db:
-            rows = db.execute(
-                "SELECT genre, width, height, difficulty, generator, count(*) AS n "
-                "FROM puzzles GROUP BY genre, width, height, difficulty, generator"
-            ).fetchall()
-        return {
-            Key(r["genre"], r["width"], r["height"], r["difficulty"]): r["n"]
-            for r in rows
-            if r["generator"] == _generator(r["genre"])
-        }
+    def counts(self, stock: bool = False) -> dict[Key, int]:
+        """How many boards of each genre's current generator the bank holds per key (with
+        `stock`, only those never served yet). Hand-made boards are not counted: they are
+        never served."""
+        where = "WHERE served = 0" if stock else ""
+        return self._per_key("puzzles", where)
+
+    def stock(self) -> dict[Key, int]:
+        """How many boards nobody has been served yet the bank holds per key."""
+        return self.counts(stock=True)
 
     def misses(self) -> dict[Key, int]:
         """How many boards failed per key with each genre's current generator."""
+        return self._per_key("misses", "")
+
+    def _per_key(self, table: str, where: str) -> dict[Key, int]:
         with self._connect() as db:
             rows = db.execute(
-                "SELECT genre, width, height, difficulty, generator, count(*) AS n "
-                "FROM misses GROUP BY genre, width, height, difficulty, generator"
+                "SELECT genre, width, height, difficulty, options, generator, count(*) AS n "
+                f"FROM {table} {where} "
+                "GROUP BY genre, width, height, difficulty, options, generator"
             ).fetchall()
         return {
-            Key(r["genre"], r["width"], r["height"], r["difficulty"]): r["n"]
+            Key(r["genre"], r["width"], r["height"], r["difficulty"], r["options"]): r["n"]
             for r in rows
             if r["generator"] == _generator(r["genre"])
         }
@@ -432,22 +506,26 @@ class Bank:
         with self._connect() as db:
             row = db.execute(
                 "SELECT max(seed) FROM (SELECT seed FROM puzzles WHERE genre = ? AND width = ? "
-                "AND height = ? AND difficulty = ? UNION ALL SELECT seed FROM misses "
-                "WHERE genre = ? AND width = ? AND height = ? AND difficulty = ?)",
+                "AND height = ? AND difficulty = ? AND options = ? UNION ALL SELECT seed FROM "
+                "misses WHERE genre = ? AND width = ? AND height = ? AND difficulty = ? "
+                "AND options = ?)",
                 (*_key_fields(key), *_key_fields(key)),
             ).fetchone()
         return int(row[0] or 0)
 
     def summary(self) -> list[dict[str, Any]]:
-        """Boards and misses per key, as the API shows them."""
-        counts, misses = self.counts(), self.misses()
+        """Boards, the stock (boards never served) and misses per key, as the API shows
+        them."""
+        counts, stock, misses = self.counts(), self.stock(), self.misses()
         keys = sorted(set(counts) | set(misses), key=_key_order)
         return [
             {
                 "genre": k.genre,
                 "size": k.size,
                 "difficulty": k.difficulty,
+                "options": k.settings(),
                 "boards": counts.get(k, 0),
+                "stock": stock.get(k, 0),
                 "misses": misses.get(k, 0),
             }
             for k in keys
@@ -463,7 +541,7 @@ def insert(db: sqlite3.Connection, record: Record) -> str | None:
     db.execute(
         "INSERT INTO puzzles (code, genre, width, height, difficulty, metrics, health, "
         "generator, seed, solution, verdict, nodes, elapsed_s, engine, created_at, score, "
-        f"canonical, provenance, checks) VALUES ({', '.join('?' * 19)})",
+        f"canonical, provenance, checks, fingerprint, options) VALUES ({', '.join('?' * 21)})",
         (
             record.code,
             record.genre,
@@ -484,6 +562,8 @@ def insert(db: sqlite3.Connection, record: Record) -> str | None:
             record.canonical or record.code,
             record.provenance,
             json.dumps(list(record.checks)),
+            record.fingerprint,
+            record.options,
         ),
     )
     return None
@@ -517,6 +597,7 @@ def _record(row: sqlite3.Row) -> Record:
         canonical=row["canonical"],
         provenance=row["provenance"],
         checks=tuple(json.loads(row["checks"])),
+        options=row["options"],
     )
 
 
@@ -526,55 +607,84 @@ def _generator(genre_name: str) -> str:
     return genre.generator if genre is not None else ""
 
 
-def _key_fields(key: Key) -> tuple[str, int, int, str]:
-    return key.genre, key.width, key.height, key.difficulty
+def _key_fields(key: Key) -> tuple[str, int, int, str, str]:
+    return key.genre, key.width, key.height, key.difficulty, key.options
 
 
-def _key_order(key: Key) -> tuple[int, str, int]:
+def _key_order(key: Key) -> tuple[int, str, int, str]:
     genre = registry.genres().get(key.genre)
     order = (
         genre.difficulties.index(key.difficulty)
         if genre and (key.difficulty in genre.difficulties)
         else 99
     )
-    return key.width * key.height, key.genre, order
+    return key.width * key.height, key.genre, order, key.options
 
 
 # --- filling -------------------------------------------------------------------------------
 
 
+def choices(genre: Genre[Any]) -> list[dict[str, str]]:
+    """Every setting of the genre's options a player can pick, as a key names it: the
+    defaults (`{}`) first, then each other choice of each option with choices."""
+    return [{}] + [
+        {option.name: str(choice)}
+        for option in genre.options
+        if option.choices
+        for choice in option.choices
+        if choice != option.default
+    ]
+
+
+def offered_keys(genre: Genre[Any], max_side: int | None = None) -> list[Key]:
+    """Every key the player offers for `genre` (each setting of its options, each offered
+    size up to `max_side`, each grade offered there under those options)."""
+    return [
+        Key(genre.name, w, h, difficulty, options_text(options))
+        for options in choices(genre)
+        for (w, h) in offered_sizes(genre)
+        if max_side is None or max(w, h) <= max_side
+        for difficulty in genre.playable(w, h, options)
+    ]
+
+
 def fill_plan(max_side: int = 10, genres: Sequence[str] | None = None) -> list[Key]:
-    """Every key the filler keeps stocked: each genre's offered sizes up to `max_side`, every
-    grade the genre offers at that size, smallest boards first."""
+    """Every key the filler keeps stocked: each genre's offered keys (every setting of its
+    options) up to sides of `max_side`, smallest boards first."""
     known = registry.genres()
     names = sorted(known) if genres is None else list(genres)
-    keys = [
-        Key(name, w, h, difficulty)
-        for name in names
-        for (w, h) in offered_sizes(known[name])
-        if max(w, h) <= max_side
-        for difficulty in known[name].offered(w, h)
-    ]
+    keys = [key for name in names for key in offered_keys(known[name], max_side)]
     return sorted(keys, key=_key_order)
+
+
+def stock_depth(key: Key) -> int:
+    """The stock the filler keeps at `key` (`STOCK`)."""
+    side = max(key.width, key.height)
+    return next((depth for most, depth in STOCK if side <= most), STOCK[-1][1])
 
 
 def fill(
     bank: Bank,
     plan: Sequence[Key],
-    target: int,
+    target: int | Callable[[Key], int] = stock_depth,
     seeds: Callable[[], int] | None = None,
     generate_s: float = GENERATE_SECONDS,
     stop: Callable[[], bool] = lambda: False,
 ) -> dict[str, int]:
-    """Stock every key of `plan` with `target` boards, breadth first: one board for every
+    """Stock every key of `plan` with `target` boards nobody was served yet (`target` a
+    number, or one per key: by default `stock_depth`), breadth first: one board for every
     key, then a second, and so on, so that every key is playable as soon as possible.
 
     Seeds come from `seeds` if given, else each key goes on from the highest seed it has
     tried (`Bank.last_seed`), so every banked board can be made again with `gridproof
     generate` from its record (genre, size, grade, seed, generator). A key that fails
-    `MISSES_BEFORE_SKIP` times (in the bank's memory, for the genre's current generator)
-    is left alone. Returns what happened: boards added, duplicates, misses.
+    `MISSES_BEFORE_SKIP` times more than it made boards (in the bank's memory, for the
+    genre's current generator) is left alone; a seed the wall clock ended (a busy machine,
+    not the seed) is no miss. Returns what happened:
+    boards added, duplicates, misses, seeds the clock ended.
     """
+    depth = (lambda key: target) if isinstance(target, int) else target
+    depths = {key: depth(key) for key in plan}
     cursors: dict[Key, int] = {}
 
     def next_seed(key: Key) -> int:
@@ -583,18 +693,26 @@ def fill(
         cursors[key] = cursors.get(key, bank.last_seed(key)) + 1
         return cursors[key]
 
-    tally = {"added": 0, "duplicates": 0, "misses": 0}
-    for round_ in range(1, target + 1):
-        counts, misses = bank.counts(), bank.misses()
+    tally = {"added": 0, "duplicates": 0, "misses": 0, "clock": 0}
+    for round_ in range(1, max(depths.values(), default=0) + 1):
+        counts, stock, misses = bank.counts(), bank.stock(), bank.misses()
         for key in plan:
             if stop():
                 return tally
-            if counts.get(key, 0) >= round_ or misses.get(key, 0) >= MISSES_BEFORE_SKIP:
+            if depths[key] < round_ or stock.get(key, 0) >= round_:
+                continue
+            if misses.get(key, 0) >= MISSES_BEFORE_SKIP + counts.get(key, 0):
                 continue
             seed = next_seed(key)
+            deadline = Deadline(generate_s)
             try:
-                record = make_record(key, seed, generate_s)
+                record = make_record(key, seed, deadline)
             except GenerationError as error:
+                if deadline.expired() and not deadline.out_of_work():
+                    # the clock ended it (a busy machine): not the seed's board, not a miss;
+                    # the key is not held against it
+                    tally["clock"] += 1
+                    continue
                 bank.miss(key, seed, str(error))
                 misses[key] = misses.get(key, 0) + 1
                 tally["misses"] += 1
@@ -608,19 +726,16 @@ def fill(
     return tally
 
 
-def fill_forever(path: str, plan: Sequence[Key], target: int, generate_s: float) -> None:
-    """The background filler's process body: fill the bank at `path`, then stop; stop too
-    when the server that started it is gone (its parent changes)."""
-    parent = os.getppid()
-    try:
-        fill(Bank(path), plan, target, generate_s=generate_s, stop=lambda: os.getppid() != parent)
-    except KeyboardInterrupt:  # the server is stopping
-        return
-
-
-def check_key(genre_name: str, size: str, difficulty: str | None) -> Key:
-    """The key of a player's request; `CodeError` naming what is wrong with it."""
+def check_key(
+    genre_name: str,
+    size: str,
+    difficulty: str | None,
+    options: Mapping[str, str] | None = None,
+) -> Key:
+    """The key of a player's request (`options`: the genre's settings with choices, by
+    name); `CodeError` naming what is wrong with it."""
     genre = registry.genre(genre_name)
+    chosen_options = check_options(genre, options or {})
     width, height = parse_size(size, "size")
     (min_w, min_h), (max_w, max_h) = genre.sizes
     if not (min_w <= width <= max_w and min_h <= height <= max_h):
@@ -628,16 +743,38 @@ def check_key(genre_name: str, size: str, difficulty: str | None) -> Key:
             f"size {width}x{height} is outside {genre.title}'s range "
             f"{min_w}x{min_h} to {max_w}x{max_h}"
         )
-    chosen = default_difficulty(genre, width, height) if difficulty is None else difficulty
+    offered = genre.offered(width, height, chosen_options)
+    chosen = difficulty
+    if chosen is None:
+        chosen = "easy" if "easy" in offered else offered[0] if offered else "easy"
     if chosen not in genre.difficulties:
         known = ", ".join(genre.difficulties)
         raise CodeError(f"difficulty {quote(chosen)} is not one of {genre.title}'s: {known}")
-    offered = genre.offered(width, height)
     if chosen not in offered:
+        under = "".join(f" under {name} {value}" for name, value in chosen_options.items())
         raise CodeError(
-            f"{genre.title} at {width}x{height} offers {', '.join(offered)}, not {quote(chosen)}"
+            f"{genre.title} at {width}x{height}{under} offers {', '.join(offered)}, "
+            f"not {quote(chosen)}"
         )
-    return Key(genre.name, width, height, chosen)
+    return Key(genre.name, width, height, chosen, options_text(chosen_options))
+
+
+def check_options(genre: Genre[Any], asked: Mapping[str, str]) -> dict[str, str]:
+    """The player's choices among the genre's options, without those at their default;
+    `CodeError` naming what the genre offers otherwise."""
+    offered = {option.name: option for option in genre.options if option.choices}
+    chosen = {}
+    for name, value in asked.items():
+        option = offered.get(name)
+        if option is None:
+            names = ", ".join(offered) or "none"
+            raise CodeError(f"{genre.name} has no option {quote(name)} to choose; options: {names}")
+        if value not in (option.choices or ()):
+            choices = ", ".join(map(str, option.choices or ()))
+            raise CodeError(f"option {name} is {quote(value)}, not one of {choices}")
+        if value != option.default:
+            chosen[name] = value
+    return chosen
 
 
 def default_difficulty(

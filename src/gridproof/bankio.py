@@ -40,14 +40,21 @@ _ORIGINS = (evidence.GENERATOR_CHECK, evidence.RECOUNT_CHECK, evidence.COUNT_CHE
 class Stats:
     """What the bank holds and what filling it cost: boards per genre, size, grade and
     provenance (with how many an independent counter checked), failures per job and
-    reason, and every bulk fill with its throughput."""
+    reason, every bulk fill with its throughput, and the stock per setting (boards nobody
+    was served yet, against what the background filler keeps)."""
 
     boards: list[dict[str, Any]]
     failures: list[dict[str, Any]]
     fills: list[dict[str, Any]]
+    stock: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"boards": self.boards, "failures": self.failures, "fills": self.fills}
+        return {
+            "boards": self.boards,
+            "failures": self.failures,
+            "fills": self.fills,
+            "stock": self.stock,
+        }
 
 
 def stats(store: bank.Bank) -> Stats:
@@ -76,7 +83,31 @@ def stats(store: bank.Bank) -> Stats:
             {**_size_fields(row), "reason": row["reason"], "count": row["n"]} for row in failures
         ],
         fills=[_fill_row(row) for row in fills],
+        stock=stock(store),
     )
+
+
+def stock(store: bank.Bank) -> list[dict[str, Any]]:
+    """Per setting the player is offered (and any other the bank holds boards of): the
+    boards new games may serve (the genre's current generator's), how many of them nobody
+    was served yet, and the stock the background filler keeps (`bank.stock_depth`)."""
+    held, left = store.counts(), store.stock()
+    keys = [
+        key for name, genre in sorted(registry.genres().items()) for key in bank.offered_keys(genre)
+    ]
+    keys += sorted(set(held) - set(keys), key=lambda k: (k.genre, k.width * k.height, k.difficulty))
+    return [
+        {
+            "genre": key.genre,
+            "size": key.size,
+            "difficulty": key.difficulty,
+            "options": key.settings(),
+            "boards": held.get(key, 0),
+            "stock": left.get(key, 0),
+            "target": bank.stock_depth(key),
+        }
+        for key in keys
+    ]
 
 
 def _size_fields(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -137,6 +168,26 @@ def format_stats(found: Stats) -> list[str]:
             (f["genre"], f["size"], f["difficulty"], f["count"], f["reason"][:70])
             for f in found.failures
         ],
+    )
+    lines.append("stock (boards nobody was served yet) per setting:")
+    lines += _table(
+        ("genre", "size", "grade", "options", "stock", "target", "boards"),
+        [
+            (
+                s["genre"],
+                s["size"],
+                s["difficulty"],
+                ",".join(f"{k}={v}" for k, v in sorted(s["options"].items())) or "-",
+                s["stock"],
+                s["target"],
+                s["boards"],
+            )
+            for s in found.stock
+        ],
+    )
+    low = sum(s["stock"] < s["target"] for s in found.stock)
+    lines.append(
+        f"  {sum(s['stock'] for s in found.stock)} boards in stock; {low} settings below target"
     )
     lines.append("fills:")
     lines += _table(

@@ -5,6 +5,13 @@ passed, and two tables of the bulk filler (`gridproof.bankfill`): `tried`, every
 fill finished with (what a rerun skips), and `fills`, one row per fill, its throughput.
 A migration keeps every row: boards of schema 2 were generated and counted again by the
 same engine, which their provenance and checks now say.
+
+Schema 4 adds to each board its `fingerprint` (`core.codes.fingerprint` of its code: what a
+player's `seen` names) and its `options` (the generator options it was made with, other
+than the defaults, as `options_text` writes them: '' for the defaults), and to each miss
+its options, so that a setting with options is a key of its own, stocked and served like
+the others. `served` (how many times New game gave the board; 0: never, the stock) has
+been there since schema 1.
 """
 
 from __future__ import annotations
@@ -14,10 +21,11 @@ import sqlite3
 from collections.abc import Callable
 
 from gridproof.core import registry
+from gridproof.core.codes import fingerprint
 from gridproof.core.errors import CodeError
 from gridproof.evidence import GENERATOR_CHECK, RECOUNT_CHECK, canonical_code
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 TABLES = (
     """CREATE TABLE IF NOT EXISTS puzzles (
@@ -100,6 +108,15 @@ TABLES_3 = (
 """What schema 3 adds beside the columns: the canonical index, the tried seeds, the fills."""
 
 
+def fingerprints(db: sqlite3.Connection) -> None:
+    """Give every row the fingerprint of its code."""
+    rows = db.execute("SELECT id, code FROM puzzles WHERE fingerprint = ''").fetchall()
+    db.executemany(
+        "UPDATE puzzles SET fingerprint = ? WHERE id = ?",
+        [(fingerprint(code), row_id) for row_id, code in rows],
+    )
+
+
 def canonical_codes(db: sqlite3.Connection) -> None:
     """Give every row its canonical code (its own code where its genre is not registered
     or its code no longer parses)."""
@@ -129,6 +146,14 @@ MIGRATIONS: dict[int, tuple[Migration, ...]] = {
         f"checks = '{json.dumps([GENERATOR_CHECK, RECOUNT_CHECK])}'",
         canonical_codes,
         *TABLES_3,
+    ),
+    3: (
+        "ALTER TABLE puzzles ADD COLUMN fingerprint TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE puzzles ADD COLUMN options TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE misses ADD COLUMN options TEXT NOT NULL DEFAULT ''",
+        fingerprints,
+        "CREATE INDEX IF NOT EXISTS puzzles_by_setting "
+        "ON puzzles (genre, width, height, difficulty, options, served)",
     ),
 }
 """What brings a bank of each older schema version up to the next one."""

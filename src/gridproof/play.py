@@ -13,6 +13,7 @@ into JSON with their `to_json()`.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from gridproof.bank import Bank, Record, default_difficulty, offered_sizes
+from gridproof.bank import Bank, Record, choices, default_difficulty, offered_sizes
 from gridproof.core import registry
 from gridproof.core.codes import format_size
 from gridproof.core.contract import Genre, Option
@@ -141,9 +142,12 @@ class Offer:
     default_difficulty: str
     rungs: tuple[str, ...]
     grades: tuple[tuple[str, ...], ...] = ()
-    """For each of `sizes`, the grades offered there."""
+    """For each of `sizes`, the grades offered there (at the default options)."""
     options: tuple[Option, ...] = ()
     """The genre's generator settings a player may choose (those with a set of choices)."""
+    settings: tuple[tuple[Mapping[str, str], tuple[tuple[str, ...], ...]], ...] = ()
+    """Per option value (`{}` the defaults, then each other choice of each option), the
+    grades offered at each of `sizes` under it (empty where that size offers none)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -167,11 +171,24 @@ class Offer:
                 }
                 for option in self.options
             ],
+            "settings": [
+                {
+                    "options": dict(options),
+                    "grades_by_size": {
+                        format_size(w, h): list(grades)
+                        for (w, h), grades in zip(self.sizes, per_size, strict=True)
+                        if grades
+                    },
+                }
+                for options, per_size in self.settings
+            ],
         }
 
 
 def catalog() -> list[Offer]:
-    """Every genre as the player offers it, by name."""
+    """Every genre as the player offers it, by name: per size and option value, the grades
+    the generator makes within a New game's promise (`Genre.playable`), exactly the keys
+    the bank stocks (`bank.offered_keys`)."""
     return [
         Offer(
             name=genre.name,
@@ -181,8 +198,12 @@ def catalog() -> list[Offer]:
             difficulties=genre.difficulties,
             default_difficulty=default_difficulty(genre),
             rungs=genre.rungs,
-            grades=tuple(genre.offered(w, h) for w, h in offered_sizes(genre)),
+            grades=tuple(genre.playable(w, h) for w, h in offered_sizes(genre)),
             options=tuple(option for option in genre.options if option.choices),
+            settings=tuple(
+                (options, tuple(genre.playable(w, h, options) for w, h in offered_sizes(genre)))
+                for options in choices(genre)
+            ),
         )
         for _, genre in sorted(registry.genres().items())
     ]
@@ -207,6 +228,11 @@ class PuzzleView:
     metrics: Mapping[str, Any] | None
     verification: Mapping[str, Any] | None
     engine: str
+    rating: float | None = None
+    """The grade and score on one scale: a harder grade always rates higher (the tens are
+    the grade, the units the board's place in it; `core.ladder.rating`)."""
+    solution_digest: str | None = None
+    """`solution_digest` of the puzzle's unique solution (None when not proven unique)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -220,11 +246,33 @@ class PuzzleView:
             "origin": self.origin,
             "difficulty": self.difficulty,
             "score": self.score,
+            "rating": self.rating,
             "generator": self.generator,
             "metrics": None if self.metrics is None else dict(self.metrics),
             "verification": None if self.verification is None else dict(self.verification),
             "engine": self.engine,
+            "solution_digest": self.solution_digest,
         }
+
+
+def solution_digest(code: str, width: int, height: int, solution: int) -> str:
+    """The SHA-256 (hex) of `code`, a newline, and the solution's rows joined by `/`, each
+    cell `#` where the solution shades it (a black circle) and `.` elsewhere. The page
+    computes the same of its own marks (`#` kept, any other mark `.`) and calls the board
+    solved when they match, without asking the server: it learns whether its shading is
+    the solution, never what the solution is. Documented in docs/player.md."""
+    rows = format_rows(width, height, [(SHADED, solution)], UNKNOWN)
+    text = f"{code}\n{'/'.join(rows)}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _unique_solution(record: Record | None, answer: Answer | None) -> int | None:
+    """The solution mask of a puzzle proven unique, from its bank record or its count."""
+    if record is not None and record.verdict == str(Verdict.UNIQUE):
+        return record.solution
+    if answer is not None and answer.verdict is Verdict.UNIQUE:
+        return answer.solution
+    return None
 
 
 def view(
@@ -243,8 +291,13 @@ def view(
         if answer is not None
         else None
     )
+    code = genre.format_code(puzzle)
+    solution = _unique_solution(record, answer)
+    digest = (
+        None if solution is None else solution_digest(code, puzzle.width, puzzle.height, solution)
+    )
     return PuzzleView(
-        code=genre.format_code(puzzle),
+        code=code,
         genre=genre.name,
         title=genre.title,
         width=puzzle.width,
@@ -258,6 +311,10 @@ def view(
         metrics=dict(record.metrics) if record is not None else None,
         verification=verification,
         engine=ENGINE_VERSION,
+        rating=None
+        if record is None
+        else genre.rating(record.difficulty, record.score, puzzle.width, puzzle.height),
+        solution_digest=digest,
     )
 
 

@@ -112,6 +112,11 @@ class Board:
         return format_size(self.puzzle.width, self.puzzle.height)
 
     @property
+    def rating(self) -> float:
+        """The grade and score on one scale (`core.ladder.rating`)."""
+        return self.genre.rating(self.difficulty, self.score, self.puzzle.width, self.puzzle.height)
+
+    @property
     def solution_rows(self) -> Grid:
         """The solution as the genre writes a grid."""
         return tuple(self.genre.format_grid(self.puzzle, self.solution))
@@ -131,6 +136,7 @@ class Board:
             "solution": list(self.solution_rows),
             "difficulty": self.difficulty,
             "score": self.score,
+            "rating": self.rating,
             "generator": self.generator,
             "metrics": dict(self.metrics),
             "health": self.health.as_dict(),

@@ -98,6 +98,9 @@ class Report:
             "reason": None if self.reason is None else violation_to_json(self.reason),
             "grade": self.grade,
             "score": self.score,
+            "rating": None
+            if self.grade is None or self.score is None
+            else genre.rating(self.grade, self.score, puzzle.width, puzzle.height),
             "path": [_path_step(genre, step) for step in self.path],
             "keep_problem": self.keep_problem,
             "text": self.text,
@@ -125,6 +128,9 @@ class Suggestion:
             "outcome": str(self.outcome),
             "grade": self.grade,
             "score": self.score,
+            "rating": None
+            if self.grade is None or self.score is None
+            else genre.rating(self.grade, self.score, puzzle.width, puzzle.height),
         }
 
 

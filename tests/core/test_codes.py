@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from gridproof.core.codes import (
     ALPHABET,
     CodeParts,
+    fingerprint,
     join_code,
     pack_bits,
     parse_size,
@@ -136,3 +137,24 @@ def test_parse_size_arbitrary_text_raises_only_code_error(text: str) -> None:
     except CodeError:
         return
     assert f"{width}x{height}" == text.strip()
+
+
+def test_the_fingerprint_is_fnv1a_32_of_the_utf8_bytes() -> None:
+    # the published FNV-1a 32-bit vectors; the page computes the same in JavaScript
+    assert fingerprint("") == "811c9dc5"
+    assert fingerprint("a") == "e40c292c"
+    assert fingerprint("foobar") == "bf9cf968"
+    assert fingerprint("é") == _fnv1a(b"\xc3\xa9")  # UTF-8 bytes, not code points
+    code = "norinori.1.5x5.AAAA"
+    assert fingerprint(code) == _fnv1a(code.encode())
+    assert len(fingerprint(code)) == 8
+    assert fingerprint(code) == fingerprint(code).lower()
+
+
+def _fnv1a(data: bytes) -> str:
+    """The algorithm as its authors state it, written out separately."""
+    h = 2166136261
+    for byte in data:
+        h ^= byte
+        h = (h * 16777619) % 2**32
+    return format(h, "08x")

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError
@@ -23,6 +25,7 @@ from gridproof.core.ladder import (
     Rung,
     Seen,
     cheapest_rung,
+    rating,
     rule,
     run_ladder,
     solve,
@@ -379,3 +382,35 @@ def test_seen_reports_what_changed_since_a_rule_last_looked() -> None:
     twin = seen.copy()
     assert twin.changed("a", 0b0111, 0b1010, 0b1111) == 0b0010
     assert seen.changed("a", 0b0101, 0b1010, 0b1111) == 0  # the copy did not write back
+
+
+@given(
+    st.integers(min_value=0, max_value=3),
+    st.integers(min_value=0, max_value=3),
+    st.floats(min_value=0, max_value=1e6),
+    st.floats(min_value=0, max_value=1e6),
+    st.integers(min_value=1, max_value=10_000),
+    st.integers(min_value=1, max_value=10_000),
+)
+def test_a_harder_grade_always_rates_higher_and_a_higher_score_never_lower(
+    easier: int, harder: int, score: float, other: float, cells: int, other_cells: int
+) -> None:
+    grades = ("easy", "medium", "hard", "expert")
+    low = rating(grades, grades[min(easier, harder)], score, cells)
+    high = rating(grades, grades[max(easier, harder)], other, other_cells)
+    if easier != harder:
+        assert low < high
+    assert 10 * grades.index(grades[min(easier, harder)]) <= low < 10 * (min(easier, harder) + 1)
+    # inside one grade and size, the rating follows the score
+    assert rating(grades, "medium", min(score, other), cells) <= rating(
+        grades, "medium", max(score, other), cells
+    )
+
+
+def test_the_rating_examples_of_the_readme() -> None:
+    grades = ("easy", "medium", "hard", "expert")
+    assert rating(grades, "easy", 11, 25) == 3.0  # 0.44 per cell: 10 * 0.44 / 1.44
+    assert rating(grades, "medium", 6, 25) == 11.9  # 0.24 per cell: 10 * 0.24 / 1.24
+    assert rating(grades, "hard", 0, 100) == 20.0
+    assert rating(grades, "expert", 1e9, 1) == 39.9
+    assert rating(grades, "beyond", 0, 1) == 40.0  # not listed: above every listed grade

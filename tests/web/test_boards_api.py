@@ -36,7 +36,7 @@ def test_the_catalog_lists_the_options_a_player_may_choose(client: TestClient) -
     assert offers["norinori"]["options"] == []
 
 
-def test_a_new_game_with_a_chosen_rule_is_generated_with_it_and_not_banked(
+def test_a_new_game_with_a_chosen_rule_is_generated_with_it_and_banked_under_it(
     client: TestClient, bank_path: Path
 ) -> None:
     before = bank.Bank(bank_path).counts()
@@ -51,7 +51,15 @@ def test_a_new_game_with_a_chosen_rule_is_generated_with_it_and_not_banked(
     view = reply.json()
     assert view["origin"] == "generated"
     assert view["data"]["rule"] == "no-three-black"
-    assert bank.Bank(bank_path).counts() == before
+    key = bank.Key("nondango", 5, 5, "easy", "rule=no-three-black")
+    after = bank.Bank(bank_path).counts()
+    assert after == {**before, key: before.get(key, 0) + 1}
+    assert bank.Bank(bank_path).stock().get(key, 0) == 0  # it was served
+    # the same setting again comes from the bank, under its rule; never the default rule's
+    again = client.post("/api/new", json=body).json()
+    assert (again["origin"], again["data"]["rule"]) == ("bank", "no-three-black")
+    default = client.post("/api/new", json={**body, "options": {}}).json()
+    assert default["data"]["rule"] == "no-three-same"
 
 
 @pytest.mark.parametrize(
@@ -93,7 +101,7 @@ def test_the_board_list_pages_through_what_new_games_serve(
     second = client.get("/api/boards", params={**query, "offset": 1, "limit": 1}).json()
     assert [b["code"] for b in first["boards"] + second["boards"]] == codes[:2]
     for board in whole["boards"]:
-        assert set(board) == {"code", "genre", "size", "difficulty", "score"}
+        assert set(board) == {"code", "genre", "size", "difficulty", "score", "rating"}
     assert_error(client.get("/api/boards", params={**query, "size": "2x2"}), "outside")
 
 

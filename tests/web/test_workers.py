@@ -192,15 +192,18 @@ def test_the_real_server_kills_generation_when_the_client_disconnects(
     assert spawned_workers(live_server.pid) == []
 
 
-def test_server_processes_on_one_bank_start_one_filler_between_them(tmp_path: Path) -> None:
-    path = str(tmp_path / "bank.sqlite3")
-    first = workers.Filler(path, [], 1, 1.0)
-    second = workers.Filler(path, [], 1, 1.0)
-    assert first._take_lock()
-    assert not second._take_lock()  # the first holds the lock: the second leaves the filling
-    first.stop()
-    assert second._take_lock()  # released with the first: the next server process fills
-    second.stop()
+def test_the_filler_lock_is_held_by_one_process_and_released_with_it(tmp_path: Path) -> None:
+    path = str(tmp_path / "bank.sqlite3.fill-lock")
+    first = workers._take_lock(path)
+    assert first is not None
+    assert first >= 0
+    assert workers.lock_holder(str(tmp_path / "bank.sqlite3")) == os.getpid()
+    # the lock is per open file: another handle, as another process would take, waits
+    assert workers._take_lock(path) is None
+    os.close(first)  # what the system does when the holder dies
+    second = workers._take_lock(path)
+    assert second is not None
+    os.close(second)
 
 
 def allocate_too_much() -> int:

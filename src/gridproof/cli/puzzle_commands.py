@@ -353,7 +353,8 @@ def _print_board(args: argparse.Namespace, board: service.Board) -> None:
     health = board.health
     fallback = f"  fallback board {health.fallback}" if health.fallback else ""
     _emit(
-        f"{board.code}  seed {board.seed}  {board.difficulty} (score {board.score:g})  "
+        f"{board.code}  seed {board.seed}  {board.difficulty} (rating {board.rating:g}, "
+        f"score {board.score:g})  "
         f"{health.attempts} attempt(s), {health.milliseconds:.0f} ms{fallback}"
     )
     for row in board.solution_rows if args.show_solution else ():

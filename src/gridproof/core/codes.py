@@ -152,3 +152,28 @@ def json_int(value: object, where: str) -> int:
 def is_list(value: object) -> bool:
     """Whether a JSON value is an array (any sequence but a string)."""
     return isinstance(value, Sequence) and not isinstance(value, str | bytes)
+
+
+FNV_OFFSET, FNV_PRIME = 0x811C9DC5, 0x01000193
+"""FNV-1a, 32 bits: the offset basis and the prime."""
+
+
+def fingerprint(code: str) -> str:
+    """A short name of a puzzle code: the FNV-1a 32-bit hash of its UTF-8 bytes as 8
+    lower-case hex digits. The player keeps these for every board it has shown (the `seen`
+    of `POST /api/new`, a hint of what not to serve again) and computes them itself, so the
+    algorithm is the contract, word for word:
+
+        h = 0x811c9dc5
+        for each byte b of the code's UTF-8 encoding:
+            h = h XOR b
+            h = (h * 0x01000193) mod 2**32
+        the result is h formatted as %08x
+
+    `fingerprint("") == "811c9dc5"`, `fingerprint("a") == "e40c292c"`. Two codes may share
+    one (one pair in about 4 billion): it only ever decides what not to serve.
+    """
+    h = FNV_OFFSET
+    for byte in code.encode("utf-8"):
+        h = ((h ^ byte) * FNV_PRIME) & 0xFFFFFFFF
+    return f"{h:08x}"

@@ -20,6 +20,7 @@ from gridproof.core.drawing import Drawing
 from gridproof.core.errors import GenerationError
 from gridproof.core.grid import Sized as Puzzle
 from gridproof.core.ladder import Ladder, Position, Progress, solve
+from gridproof.core.ladder import rating as ladder_rating
 from gridproof.core.outcome import Outcome
 from gridproof.core.repair import Edit
 from gridproof.core.report import Report, Tick
@@ -88,6 +89,11 @@ class Request:
     height: int
     difficulty: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+
+
+NEW_GAME_S = 10.0
+"""What a New game from an empty bank may take, at the 95th percentile, for the player to
+offer the setting (CPU seconds of a generation on an idle core)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +233,15 @@ class Genre(Generic[P]):
     grades_at: Callable[[int, int], tuple[str, ...]] | None = None
     """The grades the generator delivers at a size (None: every grade at every size);
     the player's catalog offers exactly these."""
+    grades_with: Callable[[int, int, Mapping[str, Any]], tuple[str, ...]] | None = None
+    """The grades the generator delivers at a size under some of its options (None: the
+    options change nothing, `grades_at` holds for every choice)."""
+    quick_with: Callable[[int, int, Mapping[str, Any]], tuple[str, ...]] | None = None
+    """Of those, the grades the generator declares it makes at a size (and options) from
+    a cold start within `NEW_GAME_S` of CPU at the 95th percentile, counting a seed that
+    gives no board and the next one: what the player offers (None: every grade it
+    delivers). A declaration, fixed in the genre's code from `benchmarks/newgame.py`, never
+    measured at run time."""
     oracles: tuple[Oracle, ...] = ()
     """Independent counters, preferred first (tests/test_contract.py checks that they
     agree with `count`)."""
@@ -247,11 +262,32 @@ class Genre(Generic[P]):
     clues or region borders with the decided cells (`gridproof show`, `solve`); scripts
     read `format_grid` instead."""
 
-    def offered(self, width: int, height: int) -> tuple[str, ...]:
-        """The grades `generate` delivers at `width` × `height`, easiest first."""
+    def offered(
+        self, width: int, height: int, options: Mapping[str, Any] | None = None
+    ) -> tuple[str, ...]:
+        """The grades `generate` delivers at `width` × `height` (under `options`, the
+        generator's settings), easiest first."""
+        if options and self.grades_with is not None:
+            return self.grades_with(width, height, options)
         if self.grades_at is None:
             return self.difficulties
         return self.grades_at(width, height)
+
+    def rating(self, grade: str, score: float, width: int, height: int) -> float:
+        """The grade and score of a board on one scale (`core.ladder.rating`): a harder
+        grade always rates higher."""
+        return ladder_rating(self.difficulties, grade, score, width * height)
+
+    def playable(
+        self, width: int, height: int, options: Mapping[str, Any] | None = None
+    ) -> tuple[str, ...]:
+        """The grades the player offers at a size under `options`: those `offered` that
+        the generator makes within a New game's promise (`quick_with`)."""
+        offered = self.offered(width, height, options)
+        if self.quick_with is None:
+            return offered
+        quick = self.quick_with(width, height, options or {})
+        return tuple(grade for grade in offered if grade in quick)
 
     @property
     def rungs(self) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ with the fields the rule names, so the sentence a person reads lives in the tabl
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
@@ -427,6 +428,24 @@ def rate(ladder: Ladder[P], rung: str | None, progress: Progress) -> Difficulty:
         hardest=ladder.hardest(progress.steps),
         tightest=min(progress.choices, default=0),
     )
+
+
+RATING_BAND = 10.0
+"""How wide each grade's band of ratings is: easy 0 to 9.9, medium 10 to 19.9, ..."""
+
+
+def rating(grades: Sequence[str], grade: str, score: float, cells: int) -> float:
+    """The board's rating: its grade and its score on one scale, so that a harder grade
+    always rates higher than an easier one, whatever the size. The grade's position among
+    `grades` (easiest first) gives the tens, `RATING_BAND` wide; the score per cell `w`
+    (the ladder's work per cell: sizes compare) places the board inside its band as
+    `RATING_BAND * w / (w + 1)`, below 9.9, rising with the score. One decimal. The raw
+    `score` grows with the board's size and ranks boards only within one grade and size.
+    A grade the ladder does not list rates above every listed one."""
+    band = grades.index(grade) if grade in grades else len(grades)
+    per_cell = max(0.0, score) / max(1, cells)
+    inside = min(RATING_BAND - 0.1, RATING_BAND * per_cell / (per_cell + 1))
+    return round(band * RATING_BAND + math.floor(inside * 10) / 10, 1)
 
 
 def grade_puzzle(

@@ -9,8 +9,9 @@ The OpenAPI schema is at `/openapi.json`; no documentation page that would load 
 
 Settings come from the environment (read at start-up):
 `GRIDPROOF_DB` (the bank file, see `gridproof.bank`), `GRIDPROOF_FILL` (`0` turns the
-background filler off), `GRIDPROOF_FILL_TARGET` (boards per key, default 3),
-`GRIDPROOF_FILL_MAX_SIDE` (largest side stocked, default 10), `GRIDPROOF_WORKERS`
+background filler off), `GRIDPROOF_FILL_TARGET` (the stock of unserved boards kept per
+setting; default by size, `bank.STOCK`), `GRIDPROOF_FILL_MAX_SIDE` (largest side stocked,
+default 30: every offered size), `GRIDPROOF_WORKERS`
 (generation processes at once, default up to 4), `GRIDPROOF_GENERATE_S` (the longest
 on-demand generation deadline, default 60).
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import re
 import secrets
 import sqlite3
 import time
@@ -34,7 +36,8 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
@@ -47,6 +50,11 @@ from gridproof.web import workers
 from gridproof.web.guard import Guard
 
 MAX_SOURCE_CHARS = 100_000
+MAX_SEEN = 4096
+"""The most fingerprints a New game's `seen` may hold (the page keeps at most this many)."""
+NEW_ATTEMPTS = 3
+"""Seeds a New game tries at most, within its deadline, for a board the player has not
+seen (a fresh random seed each, also after a seed that gave no board in time)."""
 WEB_MAX_SIDE = 100
 """The largest side of a board the web plays, counts or edits: every solver call on it fits
 its deadline and the memory of one request (the command line reads up to
@@ -69,6 +77,7 @@ KILL_GRACE_S = 2.0
 worker needs to notice an expired deadline, say so and end)."""
 
 log = logging.getLogger("gridproof.web")
+_FINGERPRINT = re.compile(r"[0-9a-f]{8}")
 
 Source = Annotated[
     str,
@@ -90,8 +99,9 @@ Rows = Annotated[
 class Settings:
     db: str
     fill: bool = True
-    fill_target: int = 3
-    fill_max_side: int = 10
+    fill_target: int | None = None
+    """The stock kept per key (None: `bank.stock_depth`, by size)."""
+    fill_max_side: int = 30
     workers: int = 4
     generate_s: float = 60.0
 
@@ -101,8 +111,8 @@ class Settings:
         return cls(
             db=str(bank.default_path()),
             fill=env.get("GRIDPROOF_FILL", "1").strip() not in ("0", "no", "false", "off"),
-            fill_target=int(env.get("GRIDPROOF_FILL_TARGET", "3")),
-            fill_max_side=int(env.get("GRIDPROOF_FILL_MAX_SIDE", "10")),
+            fill_target=int(target) if (target := env.get("GRIDPROOF_FILL_TARGET")) else None,
+            fill_max_side=int(env.get("GRIDPROOF_FILL_MAX_SIDE", "30")),
             workers=int(env.get("GRIDPROOF_WORKERS", str(min(4, os.cpu_count() or 1)))),
             generate_s=float(env.get("GRIDPROOF_GENERATE_S", "60")),
         )
@@ -125,11 +135,15 @@ class Context:
         context = cls(settings, store, play.Answers(store), workers.Processes(settings.workers))
         if settings.fill:
             plan = bank.fill_plan(settings.fill_max_side)
-            context.filler = workers.Filler(
-                settings.db, plan, settings.fill_target, bank.GENERATE_SECONDS
-            )
+            depth = settings.fill_target if settings.fill_target is not None else bank.stock_depth
+            context.filler = workers.Filler(settings.db, plan, depth, bank.FILL_SECONDS)
             context.filler.start()
         return context
+
+    def served(self) -> None:
+        """A board was served: the filler tops the stock up."""
+        if self.filler is not None:
+            self.filler.nudge()
 
     def stop(self) -> None:
         self.processes.kill_all()
@@ -220,6 +234,12 @@ class NewRequest(_Body):
         max_length=100,
         description="codes not to give (the puzzle being replaced by New game)",
     )
+    seen: list[Any] = Field(
+        default_factory=list,
+        description=f"at most {MAX_SEEN} fingerprints (FNV-1a 32 of a code's UTF-8 bytes, 8 "
+        "lower-case hex digits: gridproof.core.codes.fingerprint) of boards this player has "
+        "seen: not served again while an unseen one can be had in time",
+    )
     seed: int | None = Field(
         None, ge=0, lt=2**31, description="generate exactly this seed (skips the bank)"
     )
@@ -237,6 +257,30 @@ class NewRequest(_Body):
         allow_inf_nan=False,
         description="seconds for generating when the bank has none (capped by the server)",
     )
+
+    @field_validator("seen", mode="before")
+    @classmethod
+    def _fingerprints(cls, value: Any) -> Any:
+        """Each entry 8 lower-case hex digits, at most `MAX_SEEN`: one message that quotes
+        the first entry (or the count) that is wrong."""
+        if not isinstance(value, list):
+            return value  # pydantic says it is not a list
+        if len(value) > MAX_SEEN:
+            raise PydanticCustomError(
+                "seen",
+                "holds {n} entries, at most {most} are taken",
+                {"n": len(value), "most": MAX_SEEN},
+            )
+        for index, entry in enumerate(value):
+            if not (isinstance(entry, str) and _FINGERPRINT.fullmatch(entry)):
+                shown = quote(entry[:40]) if isinstance(entry, str) else repr(entry)[:40]
+                raise PydanticCustomError(
+                    "seen",
+                    "entry {index} {shown} is not a fingerprint: 8 lower-case hex digits, "
+                    "like '811c9dc5'",
+                    {"index": index, "shown": shown},
+                )
+        return value
 
 
 class PlayRequest(_Body):
@@ -372,55 +416,77 @@ def catalog() -> list[dict[str, Any]]:
 
 @app.post("/api/new")
 async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
-    """A puzzle of `genre`, `size` and `difficulty` that is not in `exclude`: from the bank
-    when it has one (instant), else generated now under a deadline in a worker process
-    (killed if the client disconnects) and kept in the bank. Never the solution.
-    503 with the generator's health when no board is proven in time."""
+    """A puzzle of `genre`, `size`, `difficulty` and `options` that the player has not seen:
+    code not in `exclude`, fingerprint not in `seen` (a hint, used for nothing else). From
+    the bank when it has one (instant; boards nobody was served yet first), else generated
+    now under a deadline in a worker process (killed if the client disconnects; up to
+    `NEW_ATTEMPTS` seeds while the ones made are seen) and kept in the bank. Only when no
+    unseen board can be had in time is a seen one served, with `repeat` true. Never the
+    solution. 503 with the generator's health when no board is proven in time."""
     context = _context(request)
-    key = bank.check_key(body.genre, body.size, body.difficulty)
-    options = _options(key.genre, body.options)
-    if body.seed is None and not options:
-        record = await run_in_threadpool(context.bank.pick, key, body.exclude)
+    key = bank.check_key(body.genre, body.size, body.difficulty, body.options)
+    exclude, seen = set(body.exclude), set(body.seen)
+    if body.seed is None:
+        record = await run_in_threadpool(context.bank.pick, key, exclude, seen)
         if record is not None:
-            return _view_of(record, "bank")
+            context.served()
+            return _view_of(record, "bank", repeat=False)
     deadline = Deadline(min(body.deadline_s, context.settings.generate_s))
-    for attempt in range(3):
+    made: bank.Record | None = None
+    failure: Exception | None = None
+    for _ in range(1 if body.seed is not None else NEW_ATTEMPTS):
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31 - 1) + 1
+        try:
+            made = await _generated(context, request, key, seed, deadline)
+        except (GenerationError, workers.WorkerFailed) as error:
+            failure = error
+            if deadline.remaining() <= 0:
+                break
+            continue
+        if body.seed is not None or not _seen(made, exclude, seen):
+            context.served()
+            return _view_of(made, "generated", repeat=False)
+        if deadline.remaining() <= 0:
+            break
+    # nothing unseen in time: a board the player has seen, the bank's least served first
+    record = await run_in_threadpool(context.bank.pick, key, exclude)
+    context.served()
+    if record is not None:
+        return _view_of(record, "bank", repeat=True)
+    if made is not None:
+        return _view_of(made, "generated", repeat=True)
+    assert failure is not None
+    raise failure
 
-        def budget(seed: int = seed) -> tuple[Any, ...]:
-            # what is left of the request's own deadline once a worker is free (the pool's
-            # limit also holds the grace before a worker is killed: not the generator's)
-            return (key, seed, time.monotonic() + max(0.0, deadline.remaining()), options or None)
 
-        record = await context.processes.run(
-            workers.record_until,
-            budget,
-            max(0.0, deadline.remaining()) + KILL_GRACE_S,
-            request.is_disconnected,
-        )
-        if not options:  # the bank's keys hold no options: such a board is not served again
-            await run_in_threadpool(context.bank.add, record)
-        if record.code not in body.exclude or body.seed is not None or attempt == 2:
-            return _view_of(record, "generated")
-    raise AssertionError("unreachable")  # pragma: no cover
+def _seen(record: bank.Record, exclude: set[str], seen: set[str]) -> bool:
+    return record.code in exclude or record.fingerprint in seen
 
 
-def _options(genre_name: str, asked: dict[str, str]) -> dict[str, str]:
-    """The player's choices among the genre's options, without those at their default;
-    `CodeError` naming what the genre offers otherwise."""
-    offered = {o.name: o for o in registry.genre(genre_name).options if o.choices}
-    chosen = {}
-    for name, value in asked.items():
-        option = offered.get(name)
-        if option is None:
-            names = ", ".join(offered) or "none"
-            raise CodeError(f"{genre_name} has no option {quote(name)} to choose; options: {names}")
-        if value not in (option.choices or ()):
-            choices = ", ".join(map(str, option.choices or ()))
-            raise CodeError(f"option {name} is {quote(value)}, not one of {choices}")
-        if value != option.default:
-            chosen[name] = value
-    return chosen
+async def _generated(
+    context: Context, request: Request, key: bank.Key, seed: int, deadline: Deadline
+) -> bank.Record:
+    """The board of `key` and `seed`, made in a worker within `deadline`, kept in the bank
+    and counted served there."""
+
+    def budget() -> tuple[Any, ...]:
+        # what is left of the request's own deadline once a worker is free (the pool's
+        # limit also holds the grace before a worker is killed: not the generator's)
+        return (key, seed, time.monotonic() + max(0.0, deadline.remaining()))
+
+    record = await context.processes.run(
+        workers.record_until,
+        budget,
+        max(0.0, deadline.remaining()) + KILL_GRACE_S,
+        request.is_disconnected,
+    )
+
+    def keep() -> None:
+        context.bank.add(record)
+        context.bank.served(record.code)
+
+    await run_in_threadpool(keep)
+    return record
 
 
 @app.get("/api/boards")
@@ -445,6 +511,7 @@ def boards(
             "size": r.key.size,
             "difficulty": r.difficulty,
             "score": r.score,
+            "rating": r.rating,
         }
         for r in records
     ]
@@ -506,9 +573,14 @@ async def puzzle(
     return await workers.in_thread(count, ANSWER_S, request.is_disconnected)
 
 
-def _view_of(record: bank.Record, origin: str) -> dict[str, Any]:
+def _view_of(record: bank.Record, origin: str, repeat: bool | None = None) -> dict[str, Any]:
+    """The player's view of a banked board; a New game's also says whether it is a
+    `repeat` (a board the player had seen: nothing unseen could be had in time)."""
     genre = registry.genre(record.genre)
-    return play.view(genre, genre.parse_code(record.code), origin, record=record).to_json()
+    view = play.view(genre, genre.parse_code(record.code), origin, record=record).to_json()
+    if repeat is not None:
+        view["repeat"] = repeat
+    return view
 
 
 @app.get("/api/bank")
@@ -626,6 +698,7 @@ async def workshop_keep(body: KeepRequest, request: Request) -> dict[str, Any]:
             "outcome": record.verdict,
             "grade": record.difficulty,
             "score": record.score,
+            "rating": record.rating,
             "provenance": bank.MADE_BY_HAND,
             "text": f"{text} ({record.difficulty}, score {record.score:g}).",
         }

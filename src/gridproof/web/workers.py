@@ -4,26 +4,31 @@
   client disconnects or the hard time limit passes; at most `slots` run at once.
 - `in_thread`: a short solver call in the thread pool under a `Deadline` that is cancelled
   when the client disconnects (the engine checks its deadline in every loop).
-- `Filler`: the background process that stocks the bank, killed when the server stops.
+- `Filler`: the background process that keeps the bank's stock, at low priority; it dies
+  with the server (a pipe from the server: its end closes when the server dies, however it
+  dies), and one at most runs per bank file (a lock on a file beside it that the system
+  releases when its holder dies).
 """
 
 from __future__ import annotations
 
 import asyncio
-import fcntl
+import contextlib
 import multiprocessing
 import os
 import resource
+import threading
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from multiprocessing import forkserver
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 
-from gridproof.bank import Key, Record, fill_forever, make_record
+from gridproof.bank import Bank, Key, Record, fill, make_record
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError, GridproofError
 
@@ -194,45 +199,145 @@ def record_until(key: Key, seed: int, end: float, options: dict[str, Any] | None
     return make_record(key, seed, left, options=options)
 
 
-class Filler:
-    """The background process that stocks the bank at start-up (see `bank.fill`). Several
-    server processes on one bank start one filler between them: the first to lock
-    `<bank>.fill-lock` runs it, the others leave it be."""
+FILL_NICE = 10
+"""How much lower than the server's the filler's priority is (`os.nice`)."""
+TOP_UP_S = 60.0
+"""How long a filler with every key stocked waits before it looks again, unless a board is
+served before (the server says so)."""
+LOCK_RETRY_S = 1.0
+"""How often a filler waiting for another's lock tries again."""
 
-    def __init__(self, path: str, plan: Sequence[Key], target: int, generate_s: float) -> None:
+
+class Filler:
+    """The background process that keeps the bank's stock (see `bank.fill`): it fills
+    at start-up, then again whenever the server says boards were served (`nudge`), and
+    every `TOP_UP_S`. Several server processes on one bank each start one; the first to
+    lock `<bank>.fill-lock` fills, the others wait for the lock (taking over if the holder
+    dies). Each dies with its server: it watches a pipe whose other end only the server
+    holds, and ends itself at once when that end closes (a server killed with SIGKILL
+    included), whatever it was doing: every write is one transaction, so the bank keeps
+    whole rows and exact counts."""
+
+    def __init__(
+        self,
+        path: str,
+        plan: Sequence[Key],
+        target: int | Callable[[Key], int],
+        generate_s: float,
+    ) -> None:
         self.lock_path = f"{path}.fill-lock"
-        self.lock: int | None = None
+        self.active = _CONTEXT.Event()
+        self.watch, self.server_end = _CONTEXT.Pipe(duplex=False)
         self.process: BaseProcess = _CONTEXT.Process(
-            target=fill_forever,
-            args=(path, list(plan), target, generate_s),
+            target=keep_stocked,
+            args=(path, list(plan), target, generate_s, self.watch, self.active),
             daemon=True,
             name="gridproof-bank-filler",
         )
 
     def start(self) -> None:
-        if self._take_lock():
-            self.process.start()
-
-    def _take_lock(self) -> bool:
-        try:
-            handle = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
-            return True  # no lock file can be made (a read-only folder): fill anyway
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(handle)
-            return False  # another server process fills this bank
-        self.lock = handle  # held for as long as this process lives (or until stop)
-        return True
+        self.process.start()
+        self.watch.close()  # the filler's end: the server keeps only its own
 
     @property
     def running(self) -> bool:
-        return self.process.is_alive()
+        """Whether the filler is filling now (not waiting for a lock or for work)."""
+        return self.process.is_alive() and self.active.is_set()
+
+    def nudge(self) -> None:
+        """Tell the filler a board was served (it tops the stock up). Never blocks for
+        long: the filler reads every message at once."""
+        with contextlib.suppress(OSError, ValueError):
+            self.server_end.send_bytes(b"served")
 
     def stop(self) -> None:
+        with contextlib.suppress(OSError):
+            self.server_end.close()
         if self.process.pid is not None:
             _stop(self.process)
-        if self.lock is not None:
-            os.close(self.lock)
-            self.lock = None
+
+
+def keep_stocked(
+    path: str,
+    plan: Sequence[Key],
+    target: int | Callable[[Key], int],
+    generate_s: float,
+    server: Connection,
+    active: Any,
+) -> None:
+    """The filler's process body (see `Filler`)."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(FILL_NICE)
+    wake = threading.Event()
+    threading.Thread(target=_watch, args=(server, wake), daemon=True).start()
+    lock = _take_lock(f"{path}.fill-lock")
+    while lock is None:
+        time.sleep(LOCK_RETRY_S)
+        lock = _take_lock(f"{path}.fill-lock")
+    try:
+        store = Bank(path)
+        while True:
+            active.set()
+            wake.clear()
+            fill(store, plan, target, generate_s=generate_s)
+            active.clear()
+            wake.wait(TOP_UP_S)
+    except KeyboardInterrupt:  # the server is stopping
+        return
+
+
+def _watch(server: Connection, wake: threading.Event) -> None:
+    """Wake the filler for each message of the server; end the process when the server's
+    end of the pipe closes (the server is gone)."""
+    try:
+        while True:
+            server.recv_bytes()
+            wake.set()
+    except (EOFError, OSError):
+        os._exit(0)
+
+
+def _take_lock(path: str) -> int | None:
+    """An open handle on `path` locked for this process alone, None if another process
+    holds the lock (the system releases it when its holder dies, however). Where no lock
+    file can be made (a read-only folder), this process fills unlocked: a handle of -1."""
+    try:
+        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return -1
+    if not _lock(handle):
+        os.close(handle)
+        return None
+    with contextlib.suppress(OSError):  # who holds it, for a person looking
+        os.ftruncate(handle, 0)
+        os.write(handle, f"{os.getpid()}\n".encode())
+    return handle
+
+
+def _lock(handle: int) -> bool:
+    """Lock `handle` exclusively without waiting: `fcntl.flock` where there is one, else
+    Windows' `msvcrt.locking` on its first byte."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        import msvcrt
+
+        try:
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        except OSError:
+            return False
+        return True
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def lock_holder(bank_path: str) -> int | None:
+    """The process id the filler lock of `bank_path` names, if any (for tests and people)."""
+    try:
+        text = Path(f"{bank_path}.fill-lock").read_text().strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None

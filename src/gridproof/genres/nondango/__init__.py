@@ -63,6 +63,7 @@ GENRE: Genre[Nondango] = register(
         sizes=generate.SIZES,
         largest=(model.MAX_SIDE, model.MAX_SIDE),
         grades_at=generate.grades_at,
+        grades_with=generate.grades_with,
         oracles=(
             Oracle("sat", sat.count_sat, requires="pysat"),
             # brute force by regions: 20×20 in at most 0.2 s

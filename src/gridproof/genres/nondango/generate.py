@@ -100,6 +100,11 @@ def grades_at(width: int, height: int) -> tuple[str, ...]:
     return grades_for(width, height, Variant.NO_THREE_SAME)
 
 
+def grades_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The grades offered at a size under the rule in `options` (the default if unset)."""
+    return grades_for(width, height, parse_variant(options.get("rule", OPTIONS[0].default), "rule"))
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """A request, checked."""

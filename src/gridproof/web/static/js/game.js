@@ -30,6 +30,8 @@ export class Game {
     this.found = new Set(); // the wrong marks found so far, as "cell:mark", each counted once
     this.attempt = 1;
     this.origin = origin;
+    this.daily = null; // the date of the puzzle of the day this is, if it was opened as one
+    this.started = false; // the clock runs from the first mark of the attempt
     this.solved = false;
     this.stroke = null;
     this.lastAction = null; // 'do', 'undo' or 'redo': auto-marks follow a decision only
@@ -147,6 +149,7 @@ export class Game {
     this.found = new Set();
     this.attempt += 1;
     this.origin = 'reset';
+    this.started = false;
     this.solved = false;
     this.version += 1;
   }
@@ -168,6 +171,7 @@ export class Game {
       found: [...this.found],
       attempt: this.attempt,
       origin: this.origin,
+      daily: this.daily,
       solved: this.solved,
       updated: Date.now(),
     };
@@ -192,6 +196,8 @@ export class Game {
     this.found = new Set(Array.isArray(save.found) ? save.found.filter((k) => typeof k === 'string') : []);
     this.attempt = Number(save.attempt) || 1;
     this.origin = typeof save.origin === 'string' ? save.origin : this.origin;
+    this.daily = typeof save.daily === 'string' ? save.daily : this.daily;
+    this.started = this.elapsedMs > 0 || this.undoStack.length > 0 || /[^.]/.test(flat);
     this.solved = save.solved === true;
     return 'restored';
   }

@@ -7,12 +7,16 @@
 // - validate, shortly after each change: is the puzzle solved (the validator's verdict, not a
 //   comparison with the answer), which regions hold their quota (tinted), and, with
 //   auto-marking on, the rest of a region or line the last decision completed.
+// - solved, at once after each change and without the server: a puzzle proven unique comes
+//   with its `solution_digest`, and shading whose digest matches it is the solution (a
+//   finished board says Solved even when the server is gone).
 // Wrong marks found by a hint or a check are counted once each (Game.addFound), whoever
 // finds them and however often; to know which they are, the count asks with `reveal` and
 // shows nothing more.
 
 import * as api from './api.js';
 import { EMPTY, SHADED, UNKNOWN } from './game.js';
+import { shadingDigest } from './digest.js';
 import { RuleReader } from './errors.js';
 import { announce, say, sayRule, statusKind, tagStatus } from './messages.js';
 
@@ -159,11 +163,18 @@ export class Judge {
     this.cancel();
     const game = this.ready();
     if (!game) return;
+    if (this.solvedHere(game)) { this.env.complete(); return; }
     if (!game.marks.includes(SHADED)) {
       this.env.board.setComplete(new Set());
       return;
     }
     this.timer = setTimeout(() => this.validate(game), VALIDATE_MS);
+  }
+
+  // The shading is the unique solution: its digest is the one the server sent.
+  solvedHere(game) {
+    const digest = game.view.solution_digest;
+    return typeof digest === 'string' && shadingDigest(game.code, game.rows()) === digest;
   }
 
   async validate(game) {

@@ -1,6 +1,6 @@
 // The rules of a genre taught in layers (the catalog's lessons): the first on a genre's first
-// puzzle, one more at each "Next rule", all of them under "Rules". The clock waits while
-// they are open (main.js asks `open`).
+// puzzle, one more at each "Next rule", all of them under "Rules". The clock does not run
+// before the first mark, however long they are read (main.js).
 
 const $ = (id) => document.getElementById(id);
 

@@ -73,9 +73,9 @@ function layout(naturalWidth) {
 }
 
 // Side by side, the board's column is as wide as the board (centred with its controls):
-// the room is what the controls leave.
+// the room is what the column beside it leaves.
 function sidedRoom() {
-  const area = document.querySelector('.play-area');
+  const area = $('player');
   const side = area.querySelector('.side');
   const gap = parseFloat(getComputedStyle(area).columnGap) || 0;
   return Math.max(0, area.clientWidth - side.getBoundingClientRect().width - gap);
@@ -118,8 +118,10 @@ function labelMarks(data) {
 
 // --- opening puzzles -----------------------------------------------------------------------
 
-function start(view, origin) {
+// daily: the date of the puzzle of the day `view` is, when it was picked as one.
+function start(view, origin, daily = null) {
   const game = new Game(view, origin);
+  game.daily = daily;
   const restored = game.restore(store.game(view.code));
   state.holdSave = null;
   if (restored === 'unreadable') {
@@ -137,7 +139,7 @@ function start(view, origin) {
   board.setFinished(game.solved);
   const size = `${view.width}×${view.height}`;
   const grade = view.difficulty
-    ? ` · ${view.difficulty}${view.score ? ` (score ${view.score})` : ''}` : '';
+    ? ` · ${view.difficulty}${gradeNumber(view)}` : '';
   $('puzzle-title').textContent = `${view.title} ${size}${grade}`;
   describePuzzle();
   const link = `${location.origin}/?code=${encodeURIComponent(view.code)}`;
@@ -154,11 +156,19 @@ function start(view, origin) {
   $('show-mistakes').hidden = true;
   say(restored === 'restored' && !game.solved ? 'Your marks are restored.' : '');
   updateButtons();
+  store.see(view.code); // never served by New game again while there are others
   save();
   lessons.opened(view.genre);
   state.lastTick = performance.now();
   tick();
   judge.validateSoon();
+}
+
+// The number beside the grade: the rating (grade and score on one scale, a harder grade
+// always higher) where the server gives one, else the score.
+function gradeNumber(view) {
+  if (Number.isFinite(view.rating)) return ` (rating ${view.rating.toFixed(1)})`;
+  return view.score ? ` (score ${Math.round(view.score * 10) / 10})` : '';
 }
 
 function describePuzzle() {
@@ -173,14 +183,14 @@ function describePuzzle() {
   $('puzzle-code').title = view.code;
 }
 
-async function openCode(code, origin) {
+async function openCode(code, origin, daily = null) {
   const view = await api.puzzle(code);
-  start(view, origin);
+  start(view, origin, daily);
 }
 
-async function openPicked(code, origin) {
+async function openPicked(code, origin, daily = null) {
   try {
-    await openCode(code, store.game(code)?.origin || origin);
+    await openCode(code, store.game(code)?.origin || origin, daily);
     board.svg.focus();
   } catch (error) {
     say(error.message, 'bad');
@@ -199,7 +209,7 @@ function newGameFailure(error, request) {
 
 async function newGame({ focus = false } = {}) {
   if (state.loading) return;
-  const request = state.setup.request(state.game ? [state.game.code] : []);
+  const request = { ...state.setup.request(state.game ? [state.game.code] : []), seen: store.seen };
   const controller = new AbortController();
   tick(); // the clock stops while the next puzzle is found
   state.loading = controller;
@@ -213,6 +223,7 @@ async function newGame({ focus = false } = {}) {
     const view = await api.newPuzzle(request, controller.signal);
     state.setup.remember();
     start(view, 'new');
+    if (view.repeat === true) say('You have seen every board of this setting the server could find or make in time: this one comes again.');
     if (focus) board.svg.focus();
   } catch (error) {
     if (state.game) state.setup.show(state.game.view); // the form shows the puzzle on the board
@@ -259,6 +270,7 @@ function describeChange(cells) {
 }
 
 function changed(cells, how = 'do') {
+  startClock();
   board.clearHighlight();
   $('show-mistakes').hidden = true;
   if (['hint', 'errors', 'mistakes'].includes(statusKind())) say('');
@@ -280,6 +292,7 @@ function redo() {
 
 function complete() {
   const game = state.game;
+  tick(); // the time up to this moment
   game.solved = true;
   board.setFinished(true);
   board.clearHighlight();
@@ -289,6 +302,7 @@ function complete() {
     size: `${game.width}x${game.height}`, difficulty: game.view.difficulty,
     timeMs: Math.round(game.elapsedMs), hints: game.hints, mistakes: game.mistakes,
     attempt: game.attempt, origin: game.origin, finished: new Date().toISOString(),
+    daily: game.daily,
   });
   renderResults(store);
   if (state.picker) state.picker.refresh();
@@ -345,16 +359,25 @@ function retry() {
 
 // --- the clock and pausing -----------------------------------------------------------------
 
-// The clock runs only while a puzzle is being played: not while paused, while the rules
-// are open, while the next puzzle is being found, in the workshop or in a hidden tab.
+// The clock runs only while a puzzle is being played: from the attempt's first mark (not
+// while the rules are read or the board looked at before it), and not while paused, while
+// the next puzzle is being found, in the workshop or in a hidden tab.
 function tick() {
   const now = performance.now();
   const game = state.game;
-  const running = game && !game.solved && !state.paused && !state.loading && !lessons.open
+  const running = game && game.started && !game.solved && !state.paused && !state.loading
     && document.visibilityState === 'visible' && !$('player').hidden;
   if (running) game.elapsedMs += now - state.lastTick;
   state.lastTick = now;
   if (game) $('timer').textContent = clock(game.elapsedMs);
+}
+
+// The first mark of an attempt starts its clock, from this moment.
+function startClock() {
+  const game = state.game;
+  if (!game || game.started) return;
+  tick();
+  game.started = true;
 }
 
 function setPaused(paused, speak = true) {
@@ -458,9 +481,13 @@ function wire() {
   $('resume').addEventListener('click', () => setPaused(false));
   $('done-reset').addEventListener('click', retry);
   $('done-new').addEventListener('click', () => newGame({ focus: true }));
-  $('rules').addEventListener('click', () => { tick(); if (state.game) lessons.show(state.game.view.genre, 99); });
+  $('rules').addEventListener('click', () => {
+    if (!state.game) return;
+    lessons.show(state.game.view.genre, 99);
+    $('lesson').scrollIntoView({ block: 'nearest' }); // below the board on a phone
+  });
   $('lesson-next').addEventListener('click', () => lessons.next());
-  $('lesson-close').addEventListener('click', () => { tick(); lessons.close(); });
+  $('lesson-close').addEventListener('click', () => lessons.close());
   $('copy-link').addEventListener('click', async () => {
     const input = $('share-link');
     try {
@@ -560,7 +587,7 @@ async function boot() {
   state.setup.wire();
   state.picker = new Picker({
     store,
-    open: (code, origin) => openPicked(code, origin),
+    open: (code, origin, daily) => openPicked(code, origin, daily),
     title: (name) => state.catalog.get(name)?.title || name,
   });
   state.picker.wire();

@@ -9,7 +9,8 @@ const $ = (id) => document.getElementById(id);
 const PAGE = 50;
 
 export class Picker {
-  // open(code, origin): play a puzzle; title(genre name): its title
+  // open(code, origin, daily): play a puzzle (daily: the date of a puzzle of the day);
+  // title(genre name): its title
   constructor({ store, open, title }) {
     this.store = store;
     this.open = open;
@@ -39,7 +40,7 @@ export class Picker {
     this.list(true);
   }
 
-  entry(text, code, origin) {
+  entry(text, code, origin, daily = null) {
     const item = document.createElement('li');
     const button = document.createElement('button');
     button.type = 'button';
@@ -55,7 +56,7 @@ export class Picker {
       tag.textContent = progress === 'solved' ? '✓ solved' : 'started';
       button.append(tag);
     }
-    button.addEventListener('click', () => this.open(code, origin));
+    button.addEventListener('click', () => this.open(code, origin, daily));
     item.append(button);
     return item;
   }
@@ -71,7 +72,7 @@ export class Picker {
     }
     $('daily-date').textContent = answer.date;
     list.replaceChildren(...(answer.boards.length
-      ? answer.boards.map((b) => this.entry(`${this.title(b.genre)} ${b.size.replace('x', '×')} ${b.difficulty}`, b.code, 'daily'))
+      ? answer.boards.map((b) => this.entry(`${this.title(b.genre)} ${b.size.replace('x', '×')} ${b.difficulty}`, b.code, 'daily', answer.date))
       : [note('No puzzle of the day in this bank yet: it takes a 10×10 board of each genre.')]));
   }
 
@@ -89,7 +90,8 @@ export class Picker {
     if (asked !== this.asked) return;
     const what = `${this.title(key.genre)} ${key.size.replace('x', '×')} ${key.difficulty}`;
     $('pick-title').textContent = `${what}: ${answer.total} in the bank`;
-    const items = answer.boards.map((b, i) => this.entry(`No. ${this.offset + i + 1} · score ${Math.round(b.score * 10) / 10}`, b.code, 'list'));
+    const number = (b) => (Number.isFinite(b.rating) ? `rating ${b.rating.toFixed(1)}` : `score ${Math.round(b.score * 10) / 10}`);
+    const items = answer.boards.map((b, i) => this.entry(`No. ${this.offset + i + 1} · ${number(b)}`, b.code, 'list'));
     if (fresh) $('pick-list').replaceChildren(...(items.length ? items : [note('None banked yet: New game makes one.')]));
     else $('pick-list').append(...items);
     this.offset += answer.boards.length;

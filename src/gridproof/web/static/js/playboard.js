@@ -14,7 +14,7 @@
 
 import { Board, U, el } from './board.js';
 
-const MIN_PX = 20; // the smallest cell, in CSS pixels, before the frame scrolls instead
+const MIN_PX = 18; // the smallest cell, in CSS pixels, before the frame scrolls instead
 const MAX_PX = 72; // zooming stops here
 const NATURAL = [24, 64];
 const COORD = 0.7 * U; // the coordinate band

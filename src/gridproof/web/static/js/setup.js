@@ -1,8 +1,9 @@
 // The "Choose a puzzle" form: genre, size, difficulty and the genre's own options (for
-// Nondango its rule), all from the catalog. The grades a size offers come from the catalog;
-// the others are listed, disabled and named as not made at that size, so a player never
-// waits for a board that cannot come. The form always shows the puzzle being played, except
-// while the player is choosing the next one.
+// Nondango its rule), all from the catalog. The grades a size offers under the chosen
+// options come from the catalog (its `settings`, per option value); the others are listed,
+// disabled and named as not made there, so a player never waits for a board that cannot
+// come, and a size that offers no grade under those options is disabled too. The form
+// always shows the puzzle being played, except while the player is choosing the next one.
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,6 +16,9 @@ const CHOICE_WORDS = {
 const OPTION_WORDS = { rule: 'Rule', profile: 'Pictures' };
 export const choiceWords = (value) => CHOICE_WORDS[value] ?? String(value).replaceAll('-', ' ');
 const optionWords = (name) => OPTION_WORDS[name] || name[0].toUpperCase() + name.slice(1);
+
+const sameOptions = (a, b) => Object.keys(a).length === Object.keys(b).length
+  && Object.entries(a).every(([name, value]) => b[name] === value);
 
 export function fillSelect(select, values, chosen, label = (v) => v, offered = values) {
   select.replaceChildren(...values.map((value) => {
@@ -44,11 +48,46 @@ export class Setup {
     fillSelect($('genre'), genres.map((g) => g.name), null, (name) => this.catalog.get(name).title);
   }
 
+  // The grades `size` offers under the chosen options (the values other than the
+  // defaults): the catalog's setting of each such value, all of them where there are several.
+  offeredGrades(genre, size, chosen = this.chosenOptions()) {
+    const settings = Array.isArray(genre.settings) ? genre.settings : [];
+    const gradesOf = (options) => {
+      const setting = settings.find((s) => sameOptions(s.options || {}, options));
+      if (setting) return (setting.grades_by_size || {})[size] || [];
+      if (Object.keys(options).length) return null; // not listed: judged by the defaults
+      return (genre.grades_by_size || {})[size] || genre.difficulties;
+    };
+    let offered = gradesOf({}) || genre.difficulties;
+    for (const [name, value] of Object.entries(chosen)) {
+      const more = gradesOf({ [name]: value });
+      if (more) offered = offered.filter((grade) => more.includes(grade));
+    }
+    return offered;
+  }
+
+  fillSizes(genre, size) {
+    const offered = genre.sizes.filter((s) => this.offeredGrades(genre, s).length);
+    const other = Object.keys(this.chosenOptions()).length ? ' (not with these options)' : '';
+    fillSelect($('size'), genre.sizes, size || genre.sizes[0],
+      (s) => `${s.replace('x', '×')}${offered.includes(s) ? '' : other}`, offered.length ? offered : genre.sizes);
+  }
+
   fillGrades(genre, size, difficulty) {
-    const offered = (genre.grades_by_size || {})[size] || genre.difficulties;
+    const offered = this.offeredGrades(genre, size);
     const shown = size.replace('x', '×');
+    const where = Object.keys(this.chosenOptions()).length ? `${shown} with these options` : shown;
     fillSelect($('difficulty'), genre.difficulties, difficulty || genre.default_difficulty,
-      (grade) => (offered.includes(grade) ? grade : `${grade} (not at ${shown})`), offered);
+      (grade) => (offered.includes(grade) ? grade : `${grade} (not at ${where})`), offered.length ? offered : genre.difficulties);
+  }
+
+  // The options' values other than the defaults.
+  chosenOptions() {
+    const chosen = {};
+    for (const select of $('setup-options').querySelectorAll('select')) {
+      if (select.value && select.value !== select.dataset.default) chosen[select.dataset.option] = select.value;
+    }
+    return chosen;
   }
 
   // The genre's options with choices (the catalog's `options`: Nondango's rule, the kind
@@ -65,7 +104,11 @@ export class Setup {
       if (option.help) select.title = option.help;
       const values = option.default == null ? ['', ...option.choices] : option.choices;
       fillSelect(select, values, chosen[option.name] ?? option.default ?? '', choiceWords);
-      select.addEventListener('change', () => this.remember());
+      select.addEventListener('change', () => {
+        this.fillSizes(genre, $('size').value);
+        this.fillGrades(genre, $('size').value, $('difficulty').value);
+        this.remember();
+      });
       label.append(select);
       return label;
     }));
@@ -79,9 +122,9 @@ export class Setup {
   choose(name, size, difficulty, options = {}) {
     const genre = this.genre(name);
     $('genre').value = genre.name;
-    fillSelect($('size'), genre.sizes, size || genre.sizes[0], (s) => s.replace('x', '×'));
-    this.fillGrades(genre, $('size').value, difficulty);
     this.fillOptions(genre, options);
+    this.fillSizes(genre, size);
+    this.fillGrades(genre, $('size').value, difficulty);
   }
 
   // The form set to a puzzle's own genre, size, grade and rule (other options as chosen).
@@ -101,10 +144,7 @@ export class Setup {
   // with other options is generated on the spot, one at the defaults comes from the bank).
   request(exclude) {
     const request = { genre: $('genre').value, size: $('size').value, difficulty: $('difficulty').value, exclude };
-    const options = {};
-    for (const select of $('setup-options').querySelectorAll('select')) {
-      if (select.value && select.value !== select.dataset.default) options[select.dataset.option] = select.value;
-    }
+    const options = this.chosenOptions();
     if (Object.keys(options).length) request.options = options;
     return request;
   }

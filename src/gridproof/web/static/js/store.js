@@ -9,9 +9,20 @@
 // reported to `onWrite`, the game plays on in memory, and `freeSpace` makes room from this
 // player's own older saves. The browser keeps the marks of the MAX_GAMES most recent
 // puzzles; saving one more removes the oldest, and `saveGame` says which.
+//
+// Added to format 1 without changing its number (a page that does not know them reads the
+// rest as before): `seen`, the fingerprints (digest.js) of the MAX_SEEN boards most recently
+// shown in this browser, oldest first, which New game sends so that the server does not
+// serve them again; `stats`, the statistics (stats.js). A key without them gets them from
+// the saves and results it holds.
+
+import { fingerprint } from './digest.js';
+import { addToStats, blankStats, cleanStats, statsOfResults } from './stats.js';
 
 export const FORMAT = 1; // the layout of the whole key
 export const MAX_GAMES = 40;
+export const MAX_SEEN = 4096; // what the server takes in `seen`
+const FINGERPRINT = /^[0-9a-f]{8}$/;
 export const KEY = 'gridproof';
 export const ASIDE_KEY = `${KEY}.aside`;
 const MAX_RESULTS = 300;
@@ -20,7 +31,10 @@ const MAX_ASIDE = 20;
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function blank() {
-  return { v: FORMAT, current: null, games: {}, results: [], prefs: {}, seenLessons: {}, draft: null };
+  return {
+    v: FORMAT, current: null, games: {}, results: [], prefs: {}, seenLessons: {}, draft: null,
+    seen: [], stats: blankStats(),
+  };
 }
 
 // Every field checked for its type: a damaged field is replaced, never trusted.
@@ -37,6 +51,11 @@ function sanitize(data) {
   clean.prefs = isObject(data.prefs) ? data.prefs : {};
   clean.seenLessons = isObject(data.seenLessons) ? data.seenLessons : {};
   clean.draft = isObject(data.draft) ? data.draft : null;
+  clean.seen = Array.isArray(data.seen)
+    ? [...new Set(data.seen.filter((f) => typeof f === 'string' && FINGERPRINT.test(f)))].slice(-MAX_SEEN)
+    : [...new Set([...clean.results].reverse().map((r) => r.code).concat(Object.keys(clean.games)))]
+      .map(fingerprint).slice(-MAX_SEEN);
+  clean.stats = cleanStats(data.stats) || statsOfResults(clean.results);
   return clean;
 }
 
@@ -108,6 +127,20 @@ export class Store {
   get results() { return this.data.results; }
   get current() { return this.data.current; }
   get gameCount() { return Object.keys(this.data.games).length; }
+  get seen() { return [...this.data.seen]; }
+  get stats() { return this.data.stats; }
+
+  // A board shown in this browser: its fingerprint becomes the most recent one (the oldest
+  // goes beyond MAX_SEEN). Saved with the next write.
+  see(code) {
+    const print = fingerprint(code);
+    const seen = this.data.seen;
+    const at = seen.lastIndexOf(print);
+    if (at === seen.length - 1 && at >= 0) return;
+    if (at >= 0) seen.splice(at, 1);
+    seen.push(print);
+    if (seen.length > MAX_SEEN) seen.splice(0, seen.length - MAX_SEEN);
+  }
 
   game(code) { return this.data.games[code] || null; }
 
@@ -156,6 +189,7 @@ export class Store {
   }
 
   addResult(result) {
+    addToStats(this.data.stats, result);
     this.data.results.unshift(result);
     this.data.results.length = Math.min(this.data.results.length, MAX_RESULTS);
     this.write();
