@@ -57,9 +57,10 @@ export class ShapePanel {
     for (const [id, value] of [['ws-width', width], ['ws-height', height]]) {
       if (document.activeElement !== $(id)) $(id).value = String(value);
     }
-    const what = lineOf($('ws-edge').value);
-    $('ws-add-line').textContent = `Add a ${what}`;
-    $('ws-remove-line').textContent = `Remove a ${what}`;
+    const edge = $('ws-edge').value;
+    const what = lineOf(edge);
+    $('ws-add-line').setAttribute('aria-label', `Add a ${what} ${EDGE_WORDS[edge]}`);
+    $('ws-remove-line').setAttribute('aria-label', `Remove a ${what} ${EDGE_WORDS[edge]}`);
     $('ws-remove-line').disabled = what === 'row' ? height <= 1 : width <= 1;
     $('ws-add-line').disabled = (what === 'row' ? height : width) >= MAX_SIDE;
   }
