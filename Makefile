@@ -44,7 +44,7 @@ pytest: dev browser
 
 # Regenerate docs/screenshots/ (the player and the workshop in each genre, light, dark and phone).
 screenshots: dev browser
-	GRIDPROOF_SCREENSHOTS=docs/screenshots $(PY) -m pytest tests/web/test_player.py tests/web/test_player_screens.py tests/web/test_player_daily.py tests/web/test_workshop.py -q
+	GRIDPROOF_SCREENSHOTS=docs/screenshots $(PY) -m pytest tests/web/test_player.py tests/web/test_player_screens.py tests/web/test_player_daily.py tests/web/test_workshop.py tests/web/test_workshop_screens.py -q
 
 test: lint typecheck pytest
 

@@ -1,5 +1,7 @@
-// The workshop's board: the player's Board (same drawing, same ARIA grid) showing a Sheet
-// being edited. Borders: a click or tap toggles the edge nearest to it; a drag runs from
+// The workshop's board: the player's PlayBoard (same drawing, same ARIA grid, the same fit
+// to the window's width and height, zoom, sticky clue bands, and two fingers that pan and
+// zoom and never edit: what the first finger drew before the second came is taken back)
+// showing a Sheet being edited. Borders: a click or tap toggles the edge nearest to it; a drag runs from
 // grid corner to grid corner and draws (or, starting on a border, erases) every edge it
 // passes. Cells: a click toggles a circle (Nondango) or a painted cell (Nonogram), a drag
 // paints the same way. Keyboard: arrows move the cursor, Space toggles the cell, Shift+arrow
@@ -7,16 +9,18 @@
 // What the board shows besides the sheet (a solution, two solutions, a solve step) is a
 // `view`; any edit goes back to the sheet itself.
 
-import { Board, U, el } from './board.js';
+import { U, el } from './board.js';
 import { EMPTY, SHADED, UNKNOWN } from './game.js';
+import { PlayBoard } from './playboard.js';
 
 const VERTEX_REACH = 0.42; // how near a grid corner (in cells) a drag must pass to reach it
 const SIDES = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 const GRID_MARKS = { '#': SHADED, o: EMPTY, '+': EMPTY };
 
-export class EditorBoard extends Board {
-  // handlers: tool() ('border' | 'cell'), edited(), undo(), redo(), announce(text)
+export class EditorBoard extends PlayBoard {
+  // handlers: tool() ('border' | 'cell'), edited(), aborted() (a stroke taken back), undo(),
+  // redo(), announce(text), and PlayBoard's layout, roomWidth and zoomed
   constructor(svg, wrap, handlers) {
     super(svg, wrap, handlers);
     this.idPrefix = 'ws-cell-';
@@ -69,10 +73,11 @@ export class EditorBoard extends Board {
     this.circles = data.circles || null;
     if (this.regions) this.fillWalls();
     if (this.rowClues) {
-      const old = this.svg.querySelector('.clues');
-      this.drawClues();
-      const fresh = this.svg.lastElementChild;
-      this.svg.replaceChild(fresh, old);
+      this.bands.remove();
+      this.drawBands();
+      this.svg.append(this.bands);
+      this.labelRows();
+      this.stick();
     }
     game.marks = this.marksOf(sheet);
     this.refresh();
@@ -150,6 +155,7 @@ export class EditorBoard extends Board {
       }
     }
     this.wallGroup.replaceChildren();
+    el('path', { class: 'regions-halo', d: parting.join('') }, this.wallGroup); // as the player's
     el('path', { class: 'regions', d: parting.join('') }, this.wallGroup);
     if (loose.length) el('path', { class: 'regions loose', d: loose.join('') }, this.wallGroup);
   }
@@ -261,8 +267,10 @@ export class EditorBoard extends Board {
 
   // --- input -----------------------------------------------------------------------------
 
-  pointerDown(event) {
+  // One finger (or the mouse); PlayBoard turns a second finger into a pan or a pinch.
+  strokeDown(event) {
     if (!this.sheet || event.button === 1 || (event.pointerType === 'mouse' && event.button > 2)) return;
+    if (event.target instanceof Element && event.target.closest('.bands')) return; // a sticky band over cells
     const p = this.pointAt(event);
     if (!p) return;
     const cell = this.cellOf(p);
@@ -284,7 +292,7 @@ export class EditorBoard extends Board {
     try { this.svg.setPointerCapture(event.pointerId); } catch { /* synthetic events */ }
   }
 
-  pointerMove(event) {
+  strokeMove(event) {
     const stroke = this.stroke;
     if (!stroke) return;
     const p = this.pointAt(event);
@@ -307,7 +315,7 @@ export class EditorBoard extends Board {
     if (changed) this.draw(this.sheet);
   }
 
-  pointerUp() {
+  strokeUp() {
     const stroke = this.stroke;
     if (!stroke) return;
     this.stroke = null;
@@ -318,6 +326,16 @@ export class EditorBoard extends Board {
     const changed = this.sheet.commit();
     this.draw(this.sheet);
     if (changed) this.handlers.edited();
+  }
+
+  // A second finger came: the stroke is not an edit, and leaves no step to undo.
+  abortStroke() {
+    if (!this.stroke) return;
+    this.stroke = null;
+    this.reserve = [0, 0];
+    const changed = this.sheet.abort();
+    this.draw(this.sheet);
+    this.handlers.aborted(changed);
   }
 
   paintCell(cell) {

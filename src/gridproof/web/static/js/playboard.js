@@ -251,14 +251,14 @@ export class PlayBoard extends Board {
       this.startGesture();
       return;
     }
-    super.pointerDown(event);
+    this.strokeDown(event);
   }
 
   pointerMove(event) {
     if (this.pointers.has(event.pointerId)) this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (this.gesture) { this.moveGesture(); return; }
     if (!event.isPrimary) return;
-    super.pointerMove(event);
+    this.strokeMove(event);
   }
 
   pointerUp(event) {
@@ -268,19 +268,29 @@ export class PlayBoard extends Board {
       return;
     }
     if (event && !event.isPrimary) return;
-    super.pointerUp(event);
+    this.strokeUp(event);
   }
+
+  // One finger's stroke (the workshop's board draws its own strokes).
+  strokeDown(event) { super.pointerDown(event); }
+
+  strokeMove(event) { super.pointerMove(event); }
+
+  strokeUp(event) { super.pointerUp(event); }
 
   // A second finger: whatever the first one painted is not a decision.
   startGesture() {
-    if (this.stroke) {
-      const cells = this.game.abort();
-      this.stroke = null;
-      this.updateCells(cells);
-    }
+    this.abortStroke();
     const [a, b] = [...this.pointers.values()];
     if (!b) { this.gesture = this.gesture || { ended: true }; return; }
     this.gesture = { last: mid(a, b), spread: spread(a, b), zoom: this.zoom, ended: false };
+  }
+
+  abortStroke() {
+    if (!this.stroke) return;
+    const cells = this.game.abort();
+    this.stroke = null;
+    this.updateCells(cells);
   }
 
   moveGesture() {

@@ -11,10 +11,11 @@
 // `{ kind: 'right' | 'down', cell }`; `keep` is the solution the setter pins (rows of text),
 // sent with every request so repairs keep to it.
 
+import { MAX_SIDE, reframe, transform } from './reshape.js';
+
 export const RULES = ['no-three-same', 'no-three-black'];
 const MAX_HISTORY = 200;
 const SAVED_HISTORY = 30;
-const MAX_SIDE = 100; // the genres' own limit; the player offers up to 30×30
 
 const bitsOf = (text, n) => {
   const bits = new Uint8Array(n);
@@ -117,6 +118,15 @@ export class Sheet {
     this.undoStack.push(before);
     if (this.undoStack.length > MAX_HISTORY) this.undoStack.shift();
     this.redoStack = [];
+    return true;
+  }
+
+  // A stroke taken back (a second finger made it a gesture): not a step, nothing changed.
+  abort() {
+    const before = this.before;
+    this.before = null;
+    if (before === null || before === JSON.stringify(this.state())) return false;
+    this.load(JSON.parse(before));
     return true;
   }
 
@@ -261,6 +271,22 @@ export class Sheet {
     this.cachedRegions = null;
     if (!this.paints) this.keep = null;
     this.version += 1;
+  }
+
+  // --- the board's shape, keeping what is drawn (reshape.js); each is one edit -----------
+
+  // name: 'rotate-right' | 'rotate-left' | 'flip-h' | 'flip-v'
+  turn(name) { return this.reshape(transform(this.state(), name)); }
+
+  // lines: { top, right, bottom, left }, each the rows or columns added (+) or removed (−)
+  reframe(lines) { return this.reshape(reframe(this.state(), lines)); }
+
+  resize(width, height) { return this.reframe({ right: width - this.width, bottom: height - this.height }); }
+
+  reshape(state) {
+    if (!state) return false;
+    this.load(state);
+    return true;
   }
 
   isBlank() {

@@ -1,11 +1,15 @@
 // The workshop: make a puzzle with the engine saying, as you edit, whether it has exactly
 // one solution, and how to fix it when not. This module wires the page: the sheet (what is
 // being made), its board, the live verdict (debounced, one `version` per board state,
-// older replies dropped), repairs, publishing, and the draft kept in this browser.
+// older replies dropped), repairs, publishing, the board's shape (turns, mirrors, lines
+// added or removed) and the draft kept in this browser. The layout is the player's:
+// stacked on a narrow screen, from 880 px on the board on the left and all the rest beside
+// it, the board fitted to the window's width and height.
 
 import * as api from './api.js';
 import { EditorBoard } from './editor.js';
 import { PicturePanel } from './picture.js';
+import { ShapePanel } from './shape.js';
 import { Sheet, formatClue, parseClue } from './sheet.js';
 import { VerdictPanel } from './verdict.js';
 
@@ -13,6 +17,7 @@ const $ = (id) => document.getElementById(id);
 const DEBOUNCE_MS = 300;
 const FIX_LIMIT = 6;
 const OUTCOME_TAGS = { unique: 'unique', multiple: 'still not unique', none: 'no solution', timeout: 'not decided in time' };
+const SIDED_MIN_WIDTH = 880; // as the player's: from here on the controls sit beside the board
 
 export class Workshop {
   // catalog: Map of genre name -> catalog entry; play(code): open a code in the player
@@ -28,11 +33,20 @@ export class Workshop {
     this.board = new EditorBoard($('ws-board'), $('ws-board-wrap'), {
       tool: () => this.currentTool(),
       edited: () => this.edited(),
+      aborted: (changed) => this.aborted(changed),
       undo: () => this.undo(),
       redo: () => this.redo(),
       announce: (text) => this.announce(text),
+      layout: (naturalWidth) => this.layout(naturalWidth),
+      roomWidth: (sided) => (sided ? this.sidedRoom() : 0),
+      zoomed: (zoom, more) => this.zoomed(zoom, more),
     });
     this.verdict = new VerdictPanel(this.board);
+    this.shape = new ShapePanel({
+      sheet: () => this.sheet,
+      reshape: (change, said) => this.reshape(change, said),
+      status: (text, tone) => this.status(text, tone),
+    });
     this.picture = new PicturePanel({
       file: 'ws-file', size: 'ws-picture-size', threshold: 'ws-threshold', invert: 'ws-invert',
       fit: 'ws-fit', preview: 'ws-preview', info: 'ws-picture-info', use: 'ws-picture-use',
@@ -162,12 +176,20 @@ export class Workshop {
     $('ws-undo').disabled = sheet.undoStack.length === 0;
     $('ws-redo').disabled = sheet.redoStack.length === 0;
     $('ws-pin').hidden = sheet.paints || this.verdict.outcome !== 'multiple';
+    this.shape.render();
     this.renderClueInputs();
     this.board.draw(sheet, title);
     document.body.classList.toggle('editing-cells', this.currentTool() === 'cell');
   }
 
   save() { this.store.saveDraft(this.sheet.toSave()); }
+
+  // Two fingers took back what the first one drew: the verdict shown is about this board
+  // again (asked anew when the board went through other states meanwhile).
+  aborted(changed) {
+    this.verdict.restore();
+    if (changed) this.schedule(0);
+  }
 
   undo() { if (this.sheet.undo()) { this.edited(); this.announce('Undone.'); } }
   redo() { if (this.sheet.redo()) { this.edited(); this.announce('Redone.'); } }
@@ -365,6 +387,40 @@ export class Workshop {
     }
   }
 
+  // --- layout and zoom (the player's, see playboard.js) ---------------------------------------
+
+  layout(naturalWidth) {
+    const sided = window.innerWidth >= SIDED_MIN_WIDTH;
+    $('workshop').classList.toggle('sided', sided);
+    document.body.classList.toggle('wide', sided || naturalWidth > 700);
+    return sided;
+  }
+
+  // Side by side, the board's column is what the controls' column leaves.
+  sidedRoom() {
+    const area = $('ws-area');
+    const gap = parseFloat(getComputedStyle(area).columnGap) || 0;
+    return Math.max(0, area.clientWidth - $('ws-side').getBoundingClientRect().width - gap);
+  }
+
+  zoomed(zoom, more) {
+    $('ws-zoom').hidden = !(this.board.maxZoom >= 1.5);
+    $('ws-zoom-out').disabled = zoom <= 1.001;
+    $('ws-zoom-fit').disabled = zoom <= 1.001;
+    $('ws-zoom-in').disabled = !more;
+  }
+
+  // --- the board's shape (shape.js): one step each ------------------------------------------
+
+  reshape(change, said) {
+    if (this.sheet.edit(change)) {
+      this.edited();
+      this.status(`${said}; Undo takes it back.`);
+      return true;
+    }
+    return false;
+  }
+
   // --- Nonogram: clues and pictures ----------------------------------------------------------
 
   setClueMode(mode) {
@@ -463,6 +519,9 @@ export class Workshop {
     $('ws-keep').addEventListener('click', () => this.keep());
     $('ws-copy-share').addEventListener('click', () => this.copy('ws-share', 'Share link'));
     $('ws-copy-url').addEventListener('click', () => this.copy('ws-url', 'puzz.link URL'));
+    $('ws-zoom-in').addEventListener('click', () => { this.board.zoomIn(); this.announce(`Zoom ${Math.round(this.board.zoom * 100)}%`); });
+    $('ws-zoom-out').addEventListener('click', () => { this.board.zoomOut(); this.announce(`Zoom ${Math.round(this.board.zoom * 100)}%`); });
+    $('ws-zoom-fit').addEventListener('click', () => { this.board.setZoom(1); this.announce('The board fits the window.'); });
     document.addEventListener('keydown', (e) => {
       if (!this.visible || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
       if (e.target === this.board.svg) return; // the board handles its own keys
