@@ -34,7 +34,7 @@ from tests.web.test_workshop import (
 
 SIDES = (10, 15, 30)
 GENRES = ("nondango", "nonogram", "norinori")
-MIN_PX = 20  # the smallest cell before the frame scrolls (playboard.js)
+MIN_PX = 18  # the smallest cell before the frame scrolls (playboard.js)
 RESHAPE_CHECK = Path(__file__).with_name("reshape_check.js")
 
 

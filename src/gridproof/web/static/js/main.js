@@ -9,7 +9,7 @@ import { Judge } from './judge.js';
 import { Lessons } from './lessons.js';
 import { Messages, announce, say, statusKind } from './messages.js';
 import { Picker } from './picker.js';
-import { PlayBoard } from './playboard.js';
+import { PlayBoard, SIDED_MIN_WIDTH } from './playboard.js';
 import { wireRadios } from './radios.js';
 import { asideText, evictionText, reportNotes, watchWrites } from './saves.js';
 import { Setup, choiceWords } from './setup.js';
@@ -20,7 +20,6 @@ import { Workshop } from './workshop.js';
 const $ = (id) => document.getElementById(id);
 const store = new Store();
 const messages = new Messages($('messages'));
-const SIDED_MIN_WIDTH = 880; // from here on, the board and its controls sit side by side
 
 const state = {
   catalog: new Map(),

@@ -15,6 +15,8 @@
 import { Board, U, el } from './board.js';
 
 const MIN_PX = 18; // the smallest cell, in CSS pixels, before the frame scrolls instead
+/** From this window width on, a board and its controls sit side by side (player and workshop). */
+export const SIDED_MIN_WIDTH = 880;
 const MAX_PX = 72; // zooming stops here
 const NATURAL = [24, 64];
 const COORD = 0.7 * U; // the coordinate band

@@ -9,6 +9,7 @@
 import * as api from './api.js';
 import { EditorBoard } from './editor.js';
 import { PicturePanel } from './picture.js';
+import { SIDED_MIN_WIDTH } from './playboard.js';
 import { ShapePanel } from './shape.js';
 import { Sheet, formatClue, parseClue } from './sheet.js';
 import { VerdictPanel } from './verdict.js';
@@ -17,7 +18,6 @@ const $ = (id) => document.getElementById(id);
 const DEBOUNCE_MS = 300;
 const FIX_LIMIT = 6;
 const OUTCOME_TAGS = { unique: 'unique', multiple: 'still not unique', none: 'no solution', timeout: 'not decided in time' };
-const SIDED_MIN_WIDTH = 880; // as the player's: from here on the controls sit beside the board
 
 export class Workshop {
   // catalog: Map of genre name -> catalog entry; play(code): open a code in the player
