@@ -42,6 +42,7 @@ from gridproof.cli.common import (
 from gridproof.cli.progress import Progress
 from gridproof.core import registry
 from gridproof.core.contract import Genre
+from gridproof.core.deadline import Deadline, parsing_within
 from gridproof.core.errors import quote
 from gridproof.core.grid import cell_name
 from gridproof.core.outcome import Verdict
@@ -193,7 +194,14 @@ def add_tools(commands: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _count(args: argparse.Namespace) -> int:
-    items = _load_all(args.sources)
+    # the deadline runs from the first byte read: reading is part of the call (a Pattern
+    # ID's prefilled squares are checked by a count), and a lone puzzle's count gets what
+    # is left of it; each puzzle of several gets its own
+    first = Deadline(args.deadline)
+    with parsing_within(first):
+        items = _load_all(args.sources)
+    if len(items) == 1 and args.deadline is not None:
+        args.deadline = first
     with _bar(len(items), "puzzles") as bar:
         return _count_all(args, items, bar)
 
