@@ -27,7 +27,7 @@ from typing import Any
 from gridproof.core import pzprv3, registry
 from gridproof.core.codes import format_size
 from gridproof.core.contract import Format, Genre, Request
-from gridproof.core.deadline import Deadline, parsing_within
+from gridproof.core.deadline import Deadline, check_reading, parsing_within
 from gridproof.core.errors import CodeError, GridproofError, quote
 from gridproof.core.grid import mask_of, partial_rows
 from gridproof.core.report import Report, Tick, no_tick
@@ -493,6 +493,8 @@ def _solution_mask(rows: object, puzzle: Any, place: str) -> int:
         raise CodeError(f"{place}: 'solution' must be {height} rows of {width} 0/1 values")
     shaded = []  # listed, then made a mask once: setting bit by bit is quadratic
     for r, row in enumerate(rows):
+        if r % 64 == 0:
+            check_reading(place)
         if not isinstance(row, list) or len(row) != width:
             raise CodeError(f"{place}: 'solution' row {r + 1} is not a list of {width} 0/1 values")
         for c, value in enumerate(row):

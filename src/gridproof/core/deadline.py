@@ -121,3 +121,13 @@ def parsing_within(deadline: Deadline | None) -> Iterator[None]:
 def parsing_deadline() -> Deadline:
     """The deadline set by the innermost `parsing_within` here (never, outside one)."""
     return _PARSING.get() or Deadline.never()
+
+
+def check_reading(where: str) -> None:
+    """`CodeError` when the deadline of an enclosing `parsing_within` has passed: a parser
+    reading a large grid row by row calls this between rows, so that reading, too, ends
+    at the caller's deadline."""
+    if _PARSING.get() is not None and parsing_deadline().expired():
+        from gridproof.core.errors import CodeError
+
+        raise CodeError(f"{where}: the deadline passed while it was being read")

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from gridproof.core import pzprv3
 from gridproof.core.contract import Format
-from gridproof.core.deadline import parsing_deadline
+from gridproof.core.deadline import check_reading, parsing_deadline
 from gridproof.core.errors import CodeError, quote
 from gridproof.core.grid import cell_name, mask_of
 from gridproof.core.outcome import Verdict
@@ -226,7 +226,9 @@ def read_non(text: str) -> NonFile:
     for key in ("rows", "columns"):
         if key not in sections:
             raise CodeError(f".non: the file has no '{key}' section")
+    check_reading(".non")
     puzzle = make_puzzle(sections["rows"], sections["columns"])
+    check_reading(".non")
     mask = None if goal is None else _non_goal(puzzle, *goal)
     return NonFile(puzzle, mask, tuple(properties))
 
@@ -334,6 +336,7 @@ def _quoted(value: str) -> str:
 
 _BAND = re.compile(r"c?([0-9]{1,7})")
 _CELLS = {"#": 1, "+": 0, ".": 0}
+_CELL_BITS = str.maketrans({"#": "1", "+": "0", ".": "0"})
 
 
 def parse_pzprv3(text: str) -> tuple[Nonogram, int | None]:
@@ -345,28 +348,37 @@ def parse_pzprv3(text: str) -> tuple[Nonogram, int | None]:
     band = body.table(top, left + cols, "the column clues")
     for r, items in enumerate(band):
         _corner(body, r, items[:left])
+    columns = list(zip(*(items[left:] for items in band), strict=True)) if band else []
     col_clues = [
         _band_clue(
             body,
-            [(r, left + c, items[left + c]) for r, items in enumerate(band)],
+            [(r, left + c, item) for r, item in enumerate(column) if item != "."],
             f"column {c + 1}",
         )
-        for c in range(cols)
-    ]
+        for c, column in enumerate(columns)
+    ] or [() for _ in range(cols)]
+    check_reading("pzprv3")
     table = body.table(rows, left + cols, "the row clues and cells")
     row_clues = [
-        _band_clue(body, [(r, e, item) for e, item in enumerate(items[:left])], f"row {r + 1}")
+        _band_clue(
+            body,
+            [(r, e, item) for e, item in enumerate(items[:left]) if item != "."],
+            f"row {r + 1}",
+        )
         for r, items in enumerate(table)
     ]
-    shaded = []
+    flat = []  # the cells as '1'/'0' text, made a mask once (whole rows at a time)
     for r, items in enumerate(table):
-        for c, item in enumerate(items[left:]):
-            if item not in _CELLS:
-                raise body.bad(r, left + c, item, "'#', '+' or '.'")
-            if _CELLS[item]:
-                shaded.append(r * cols + c)
-    cells = mask_of(shaded)
+        if r % 64 == 0:
+            check_reading("pzprv3")
+        row = items[left:]
+        if not _CELLS.keys() >= set(row):
+            c = next(c for c, item in enumerate(row) if item not in _CELLS)
+            raise body.bad(r, left + c, row[c], "'#', '+' or '.'")
+        flat.append("".join(row).translate(_CELL_BITS))
+    cells = int("".join(flat)[::-1], 2)
     body.end()
+    check_reading("pzprv3")
     puzzle = make_puzzle(row_clues, col_clues)
     return puzzle, cells if not validate(puzzle, cells) else None
 
