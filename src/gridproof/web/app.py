@@ -28,7 +28,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -72,6 +72,7 @@ KILL_GRACE_S = 2.0
 worker needs to notice an expired deadline, say so and end)."""
 
 log = logging.getLogger("gridproof.web")
+T = TypeVar("T")
 
 Source = Annotated[
     str,
@@ -385,7 +386,7 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
     key = bank.check_key(body.genre, body.size, body.difficulty)
     options = _options(key.genre, body.options)
     if body.seed is None and not options:
-        record = await run_in_threadpool(context.bank.pick, key, body.exclude)
+        record = await _bank_or_none(context.bank.pick, key, body.exclude)
         if record is not None:
             return _view_of(record, "bank")
     deadline = Deadline(min(body.deadline_s, context.settings.generate_s))
@@ -404,10 +405,20 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
             request.is_disconnected,
         )
         if not options:  # the bank's keys hold no options: such a board is not served again
-            await run_in_threadpool(context.bank.add, record)
+            await _bank_or_none(context.bank.add, record)  # served even if it cannot be kept
         if record.code not in body.exclude or body.seed is not None or attempt == 2:
             return _view_of(record, "generated")
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+async def _bank_or_none(call: Callable[..., T], *args: Any) -> T | None:
+    """`call(*args)` on the bank in the thread pool; None, logged, when the bank fails (a
+    full disk, a file gone bad): a new game is then generated, and served unkept."""
+    try:
+        return await run_in_threadpool(call, *args)
+    except sqlite3.Error as error:
+        log.warning("the puzzle bank failed, going on without it: %s", error)
+        return None
 
 
 def _options(genre_name: str, asked: dict[str, str]) -> dict[str, str]:
@@ -502,7 +513,11 @@ async def puzzle(
     def count(deadline: Deadline) -> dict[str, Any]:
         item = _first(code, deadline)
         genre, value = item.genre, item.puzzle
-        record = context.bank.find(genre.format_code(value))
+        try:
+            record = context.bank.find(genre.format_code(value))
+        except sqlite3.Error as error:  # a full disk: the puzzle is counted instead
+            log.warning("the puzzle bank cannot be read, counting instead: %s", error)
+            record = None
         if record is not None:
             return _view_of(record, "bank")
         answer = context.answers.get(genre, value, deadline)
