@@ -45,6 +45,7 @@ from gridproof.core.errors import CodeError, GenerationError, GridproofError, qu
 from gridproof.version import __version__
 from gridproof.web import workers
 from gridproof.web.guard import Guard
+from gridproof.web.limits import Limits
 
 MAX_SOURCE_CHARS = 100_000
 WEB_MAX_SIDE = 100
@@ -162,6 +163,7 @@ app = FastAPI(
     lifespan=_lifespan,
 )
 app.mount("/static", StaticFiles(packages=[("gridproof.web", "static")]), name="static")
+app.add_middleware(Limits)  # inside the Guard: a request for another host is refused first
 app.add_middleware(Guard)
 
 
@@ -651,7 +653,7 @@ async def workshop_keep(body: KeepRequest, request: Request) -> dict[str, Any]:
             "text": f"{text} ({record.difficulty}, score {record.score:g}).",
         }
 
-    return await workers.in_thread(run, MAX_DEADLINE_S, request.is_disconnected)
+    return await workers.in_thread(run, MAX_DEADLINE_S, request.is_disconnected, long=True)
 
 
 _Workshop = Callable[[service.Loaded, int | None, Deadline], Any]
@@ -666,7 +668,7 @@ async def _workshop(
         result: dict[str, Any] = work(loaded, keep, deadline).to_json()
         return result
 
-    result = await workers.in_thread(run, seconds, request.is_disconnected)
+    result = await workers.in_thread(run, seconds, request.is_disconnected, long=True)
     return {"version": body.version, **result}
 
 

@@ -15,12 +15,15 @@ import multiprocessing
 import os
 import resource
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from multiprocessing import forkserver
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
+import anyio
+import anyio.to_thread
 from starlette.concurrency import run_in_threadpool
 
 from gridproof.bank import Key, Record, fill_forever, make_record
@@ -172,13 +175,39 @@ def _stop(process: BaseProcess) -> None:
     process.join(timeout=2)
 
 
+LONG_CALLS = 4
+"""Threads the long calls (the workshop's, up to 30 s each) may hold at once: they wait for
+one of these, never for the pool the quick routes use (45 long calls at once made every
+other route wait 9.7 s)."""
+_long: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def long_calls() -> anyio.CapacityLimiter:
+    """The limiter of the long calls' threads, one per event loop (the tests run several)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _long:
+        _long[loop] = anyio.CapacityLimiter(LONG_CALLS)
+    return _long[loop]
+
+
 async def in_thread(
-    work: Callable[[Deadline], T], seconds: float, gone: Callable[[], Awaitable[bool]]
+    work: Callable[[Deadline], T],
+    seconds: float,
+    gone: Callable[[], Awaitable[bool]],
+    *,
+    long: bool = False,
 ) -> T:
-    """`work(deadline)` in the thread pool; the deadline is `seconds` long and is cancelled
+    """`work(deadline)` in the thread pool (`long`: one of the `LONG_CALLS` threads); the
+    deadline is `seconds` long from now, waiting for a thread included, and is cancelled
     if `gone()` turns true meanwhile, so the engine stops promptly."""
     deadline = Deadline(seconds)
-    task = asyncio.ensure_future(run_in_threadpool(work, deadline))
+    if long:
+        limiter = long_calls()
+        task = asyncio.ensure_future(anyio.to_thread.run_sync(work, deadline, limiter=limiter))
+    else:
+        task = asyncio.ensure_future(run_in_threadpool(work, deadline))
     while not task.done():
         await asyncio.wait({task}, timeout=POLL_SECONDS * 2)
         if not task.done() and not deadline.expired() and await gone():
