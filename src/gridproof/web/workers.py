@@ -62,18 +62,23 @@ def _child(conn: Connection, function: Callable[..., Any], args: tuple[Any, ...]
     """A worker's body: run `function(*args)` under the memory limit and send back what
     happened."""
     _limit_memory()
+    reply: tuple[str, Any, Any]
     try:
         result = function(*args)
     except MemoryError:
-        conn.send(("memory", f"the work needs more than {MEMORY_LIMIT // 2**20} MB", None))
+        reply = ("memory", f"the work needs more than {MEMORY_LIMIT // 2**20} MB", None)
     except GenerationError as error:
-        conn.send(("generation", str(error), error.health))
+        reply = ("generation", str(error), error.health)
     except GridproofError as error:
-        conn.send(("input", str(error), None))
+        reply = ("input", str(error), None)
     except Exception as error:  # a bug: report it rather than die silently
-        conn.send(("bug", f"{type(error).__name__}: {error}", None))
+        reply = ("bug", f"{type(error).__name__}: {error}", None)
     else:
-        conn.send(("ok", result, None))
+        reply = ("ok", result, None)
+    try:
+        conn.send(reply)
+    except OSError:  # the server stopped waiting (a client gone, a limit passed): say nothing
+        pass
     finally:
         conn.close()
 
