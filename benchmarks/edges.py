@@ -8,7 +8,8 @@ Inputs (made here, in a temporary folder, from random pictures with a fixed seed
 `solution`), `pzprv3-cells` (a pzprv3 file with its cells shaded), `pattern-prefilled`
 (a Pattern ID whose prefilled squares fix every cell), all at `--side`; `pattern-one-100`
 (S1: a 100x100 Pattern ID with one prefilled square); `permuted-1000` (a filled disc with
-rows and columns shuffled) and `random-1024` (Nonograms the counter finds hard).
+rows and columns shuffled) and `random-1024` (Nonograms the counter finds hard);
+`start-up` (a 5x5 board) is what any command costs before it reads its input.
 
 Printed per input: its size in bytes, the deadline, the wall time of the whole command
 (start-up, reading and counting), its CPU time, its peak resident memory (the child's
@@ -99,6 +100,7 @@ def inputs(side: int, folder: Path) -> dict[str, tuple[Path, float]]:
         obj["solution"] = [[int(v) for v in row] for row in big]
         return "json", json.dumps(obj), 2.0
 
+    made["start-up"] = lambda: ("code", codec.format_code(puzzle_of(random_picture(5))), 1.0)
     made["non-goal"] = lambda: (
         "non",
         formats.format_non(puzzle_of(big), goal=mask_of(big)),
