@@ -22,7 +22,7 @@ def no_server(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
 
     runs: list[dict[str, object]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: runs.append(options))
-    for name in ("GRIDPROOF_DB", "GRIDPROOF_FILL", "GRIDPROOF_HOSTS"):
+    for name in ("GRIDPROOF_DB", "GRIDPROOF_FILL", "GRIDPROOF_HOSTS", "GRIDPROOF_EXPOSED"):
         monkeypatch.setenv(name, "")  # so that teardown restores what serve sets
         monkeypatch.delenv(name)
     return runs
@@ -107,3 +107,29 @@ def test_the_engine_installs_without_the_web_stack() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert "pip install --quiet -e '.[web]'" in makefile
     assert "pip install --quiet -e '.[dev,web,cluster]'" in makefile
+
+
+def test_serve_on_an_address_others_reach_warns_in_one_line_and_refuses_writes(
+    capsys: pytest.CaptureFixture[str],
+    no_server: list[dict[str, object]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("GRIDPROOF_EXPOSED", "GRIDPROOF_TOKEN"):
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    db = str(tmp_path / "bank.sqlite3")
+    assert cli.main(["serve", "--db", db, "--no-fill"]) == 0
+    assert os.environ["GRIDPROOF_EXPOSED"] == "0"
+    assert capsys.readouterr().err == ""
+    assert cli.main(["serve", "--db", db, "--no-fill", "--host", "0.0.0.0"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "warning: serving 0.0.0.0 to other machines, answering any Host name" in err
+    assert "keeping boards is refused (set GRIDPROOF_TOKEN" in err
+    assert os.environ["GRIDPROOF_EXPOSED"] == "1"
+    monkeypatch.setenv("GRIDPROOF_TOKEN", "s3cret")
+    argv = ["serve", "--db", db, "--no-fill", "--host", "0.0.0.0", "--allow-host", "pz.lan"]
+    assert cli.main(argv) == 0
+    assert "needs the X-Gridproof-Token header" in capsys.readouterr().err
+    assert os.environ["GRIDPROOF_HOSTS"] == "pz.lan"

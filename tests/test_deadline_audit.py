@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from functools import cache
 from multiprocessing.connection import Connection
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -257,6 +258,12 @@ class Case:
 
 
 LIBRARY = ("count", "solve", "hint", "check", "validate", "examine", "suggest")
+READ = "read+count"
+"""Reading a source and counting it under one deadline from the first character: the
+sources that carry a whole grid besides the clues (issue 26: each was read outside any
+deadline, in 7-37 s at 1024x1024), and a Pattern ID's prefilled squares (checked by a
+count). Their boards are the permuted picture's Nonogram."""
+READ_KINDS = ("non-goal", "json-solution", "pzprv3-cells", "pattern-prefilled", "pattern-one")
 WEB = ("/api/count", "/api/hint", "/api/check", "/api/validate", "/api/workshop/verdict")
 
 
@@ -281,10 +288,15 @@ def prepare(case: Case) -> Callable[[], str]:
     from gridproof.core.deadline import Deadline
 
     board = case.board.resolved()
+    d = case.deadline_s
+    if board.kind in READ_KINDS:
+        text = source_text(board)
+        if case.entry == READ:
+            return lambda: _read_and_count(text, d)
+        return _prepare_web(case, text, SimpleNamespace(width=board.width, height=board.height))
     genre = registry.genre(board.genre)
     puzzle = make_puzzle(board)
     loaded = service.Loaded(board.label, genre, puzzle)
-    d = case.deadline_s
     if case.entry.startswith("/api/"):
         return _prepare_web(case, genre.format_code(puzzle), puzzle)
     if case.entry == "count":
@@ -312,6 +324,62 @@ def prepare(case: Case) -> Callable[[], str]:
     if case.entry == "suggest":
         return lambda: f"{len(workshop.suggest(loaded, None, Deadline(d)).edits)} edits"
     raise ValueError(case.entry)
+
+
+def source_text(board: Board) -> str:
+    """The text of a `READ_KINDS` source for `board` (a Nonogram of the permuted picture,
+    or of a random one for `pattern-one`, whose prefilled part fixes only its first cell)."""
+    import json
+
+    from gridproof.genres.nonogram import codec, formats
+
+    side = board.width
+    if board.kind == "pattern-one":
+        rng = random.Random(26)
+        picture = ["".join(rng.choice("#.") for _ in range(side)) for _ in range(side)]
+    else:
+        found = nonogram_picture("permuted-picture", side)
+        assert found is not None
+        picture = found
+    columns = ["".join(col) for col in zip(*picture, strict=True)]
+    puzzle = make_nonogram([_runs(row) for row in picture], [_runs(col) for col in columns])
+    flat = "".join(picture)
+    mask = int(flat.replace("#", "1").replace(".", "0")[::-1], 2)
+    if board.kind == "non-goal":
+        return formats.format_non(puzzle, goal=mask)
+    if board.kind == "json-solution":
+        solution = [[int(char == "#") for char in row] for row in picture]
+        return json.dumps({**codec.to_json(puzzle), "solution": solution})
+    if board.kind == "pzprv3-cells":
+        return formats.format_pzprv3(puzzle, mask)
+    if board.kind == "pattern-prefilled":
+        squares = flat.replace("#", "A").replace(".", "a")
+    else:
+        rest = side * side - 1
+        squares = flat[0].replace("#", "A").replace(".", "a") + "z" * (rest // 25)
+        squares += chr(ord("a") + rest % 25) if rest % 25 else ""
+    return formats.format_pattern(puzzle) + "," + squares
+
+
+def make_nonogram(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]]) -> Any:
+    from gridproof.genres.nonogram.model import make_puzzle as nonogram
+
+    return nonogram(rows, cols)
+
+
+def _read_and_count(text: str, seconds: float) -> str:
+    """What `count --deadline` does with one source: read it and count it under one
+    deadline (a source that cannot be shown sound in time is a `CodeError` saying so)."""
+    from gridproof import service
+    from gridproof.core.deadline import Deadline
+    from gridproof.core.errors import CodeError
+
+    deadline = Deadline(seconds)
+    try:
+        (item,) = service.load(text, files=False, deadline=deadline)
+    except CodeError as error:
+        return f"CodeError: {' '.join(str(error).split())[:60]}"
+    return str(service.count(item, 2, deadline).verdict)
 
 
 def _solved(solved: Any) -> str:
@@ -505,7 +573,12 @@ def boards_for(entry: str) -> list[Board]:
 
 
 def all_cases() -> list[Case]:
-    cases = []
+    cases = [
+        Case(READ, Board("nonogram", kind, *((100, 100) if kind == "pattern-one" else big)), 2)
+        for kind in READ_KINDS
+        for big in [(NONOGRAM_SIDE, NONOGRAM_SIDE)]
+    ]
+    cases.append(Case("/api/hint", Board("nonogram", "pattern-one", 100, 100), WEB_PLAY_S))
     for entry in LIBRARY + WEB:
         deadline = WEB_PLAY_S if entry in ("/api/hint", "/api/check") else DEADLINE_S
         cases += [Case(entry, board, deadline) for board in boards_for(entry)]

@@ -657,3 +657,28 @@ def test_convert_refuses_a_text_that_reads_back_as_another_puzzle() -> None:
     wrong = dataclasses.replace(item.genre, format_code=lambda puzzle: other)
     with pytest.raises(CodeError, match=r"cannot be written as code: .*reads back as another"):
         service.convert(dataclasses.replace(item, genre=wrong), "code")
+
+
+def test_reading_keeps_the_callers_deadline() -> None:
+    """Issue 26: a large grid is read under the caller's deadline, and a Pattern ID's
+    prefilled squares are checked under it: a spent deadline is a one-line CodeError."""
+    from gridproof.core.deadline import Deadline
+    from gridproof.genres.nonogram import formats
+    from gridproof.genres.nonogram.model import make_puzzle
+
+    puzzle = make_puzzle([(1,), (1,)], [(1,), (1,)])
+    spent = Deadline(0)
+    for text in (formats.format_pzprv3(puzzle, 0b1001), formats.format_non(puzzle, goal=0b1001)):
+        assert service.load(text, files=False, deadline=10)[0].solution == 0b1001
+        with pytest.raises(CodeError, match="deadline passed while it was being read"):
+            service.load(text, files=False, deadline=spent)
+    pattern = formats.format_pattern(puzzle) + ",Ac"  # two solutions: the squares decide
+    with pytest.raises(CodeError, match="decide what the clues leave open"):
+        service.load(pattern, files=False, deadline=10)
+    with pytest.raises(CodeError, match="within the time allowed"):
+        service.load(pattern, files=False, deadline=spent)
+
+
+def test_a_file_name_with_a_nul_character_is_a_code_error() -> None:
+    with pytest.raises(CodeError, match="NUL"):
+        service.load("a/b\x00")

@@ -14,6 +14,8 @@ into JSON with their `to_json()`.
 from __future__ import annotations
 
 import hashlib
+import logging
+import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -30,6 +32,8 @@ from gridproof.core.errors import GridproofError
 from gridproof.core.grid import Sized, bits, cell_name, format_rows, low_bit, parse_rows
 from gridproof.core.outcome import Verdict
 from gridproof.version import ENGINE_VERSION
+
+log = logging.getLogger("gridproof.play")
 
 SHADED, EMPTY, UNKNOWN = "#", "+", "."
 MARKS = {SHADED: 0, EMPTY: 1, UNKNOWN: -1}
@@ -98,7 +102,7 @@ class Answers:
             if code in self._known:
                 self._known.move_to_end(code)
                 return self._known[code]
-        record = self.bank.find(code) if self.bank is not None else None
+        record = self._banked(code)
         answer = (
             _answer_of(record) if record is not None else counted_answer(genre, puzzle, deadline)
         )
@@ -108,6 +112,17 @@ class Answers:
                 while len(self._known) > self._size:
                     self._known.popitem(last=False)
         return answer
+
+    def _banked(self, code: str) -> Record | None:
+        """The bank's record of `code`; None when the bank cannot be read (a full disk, a
+        file gone bad): the answer is counted instead, as a hint needs no bank."""
+        if self.bank is None:
+            return None
+        try:
+            return self.bank.find(code)
+        except sqlite3.Error as error:
+            log.warning("the puzzle bank cannot be read, counting instead: %s", error)
+            return None
 
 
 def _answer_of(record: Record) -> Answer:

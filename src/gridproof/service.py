@@ -27,9 +27,9 @@ from typing import Any
 from gridproof.core import pzprv3, registry
 from gridproof.core.codes import format_size
 from gridproof.core.contract import Format, Genre, Request
-from gridproof.core.deadline import Deadline
+from gridproof.core.deadline import Deadline, check_reading, parsing_within
 from gridproof.core.errors import CodeError, GridproofError, quote
-from gridproof.core.grid import partial_rows
+from gridproof.core.grid import mask_of, partial_rows
 from gridproof.core.report import Report, Tick, no_tick
 from gridproof.core.trace import Violation
 from gridproof.results import Board as Board
@@ -56,8 +56,18 @@ Seconds = float | Deadline | None
 # --- the calls ---------------------------------------------------------------------------
 
 
-def load(source: str, *, files: bool = True) -> list[Loaded]:
-    """Every puzzle in `source`; `files=False` refuses file paths (the web must not read them)."""
+def load(source: str, *, files: bool = True, deadline: Seconds = None) -> list[Loaded]:
+    """Every puzzle in `source`; `files=False` refuses file paths (the web must not read them).
+    Reading works under `deadline` (a Pattern ID's prefilled squares are checked by a count
+    that stops there; a `CodeError` says so), or under the one of an enclosing
+    `parsing_within` when None."""
+    if deadline is None:
+        return _load(source, files)
+    with parsing_within(as_deadline(deadline)):
+        return _load(source, files)
+
+
+def _load(source: str, files: bool) -> list[Loaded]:
     text = source.strip()
     if not text:
         raise CodeError("empty source: expected a puzzle code, a puzz.link URL or a JSON file")
@@ -339,6 +349,8 @@ def _load_code(text: str, name: str) -> Loaded:
 def _load_file(path: Path) -> list[Loaded]:
     where = f"file {_quote_path(str(path))}"
     too_large = f"{where} is larger than {MAX_FILE_BYTES // 2**20} MB"
+    if "\0" in str(path):  # no file name holds one (the OS would raise ValueError)
+        raise CodeError(f"cannot read {where}: a file name cannot hold a NUL character")
     try:
         mode = path.stat().st_mode
         if stat.S_ISDIR(mode):
@@ -479,16 +491,18 @@ def _solution_mask(rows: object, puzzle: Any, place: str) -> int:
     width, height = puzzle.width, puzzle.height
     if not isinstance(rows, list) or len(rows) != height:
         raise CodeError(f"{place}: 'solution' must be {height} rows of {width} 0/1 values")
-    mask = 0
+    shaded = []  # listed, then made a mask once: setting bit by bit is quadratic
     for r, row in enumerate(rows):
+        if r % 64 == 0:
+            check_reading(place)
         if not isinstance(row, list) or len(row) != width:
             raise CodeError(f"{place}: 'solution' row {r + 1} is not a list of {width} 0/1 values")
         for c, value in enumerate(row):
             if not isinstance(value, int) or value not in (0, 1):
                 raise CodeError(f"{place}: 'solution' row {r + 1}, column {c + 1} is not 0 or 1")
             if value == 1:
-                mask |= 1 << (r * width + c)
-    return mask
+                shaded.append(r * width + c)
+    return mask_of(shaded)
 
 
 def _genre(name: str, place: str) -> Genre[Any]:

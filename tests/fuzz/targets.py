@@ -15,7 +15,8 @@ from tests.fuzz.harness import (
     Target,
     run_target,
 )
-from tests.fuzz.web_target import ApiTarget
+from tests.fuzz.picture_target import PictureTarget
+from tests.fuzz.web_target import ApiBodiesTarget, ApiTarget
 
 TARGETS: dict[str, Callable[[], Target]] = {
     "load:code": lambda: LoadTarget("code"),
@@ -29,6 +30,8 @@ TARGETS: dict[str, Callable[[], Target]] = {
     "workshop:keep": lambda: GridTarget("keep"),
     "cli": CliTarget,
     "api": ApiTarget,
+    "api:bodies": ApiBodiesTarget,
+    "picture": PictureTarget,
 }
 """The in-process targets by name, each made fresh for a run."""
 

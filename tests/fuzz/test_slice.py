@@ -11,7 +11,7 @@ from tests.fuzz import harness
 from tests.fuzz.targets import TARGETS, fuzz
 
 SEED = 17
-INPUTS = {"cli": 1000, "api": 1000}
+INPUTS = {"cli": 1000, "api": 1000, "api:bodies": 300, "picture": 1000}
 """Inputs per target (2,000 unless named here: a CLI call or an HTTP request costs several
 milliseconds, a parse a fraction of one)."""
 

@@ -354,3 +354,28 @@ def reproduce_call(case: Call) -> str:
 def _targets(genre: Genre[Any]) -> tuple[str, ...]:
     """The formats `convert` writes for `genre`: codes, URLs, JSON and its own."""
     return (*service.FORMATS, *(fmt.name for fmt in genre.formats))
+
+
+class ApiBodiesTarget(ApiTarget):
+    """Only POST bodies, their source in the genres' own formats as often as not: mutated
+    Pattern IDs (with prefilled squares, checked by a count under the request's deadline),
+    `.non` text and pzprv3 files, which the `api` target's codes, URLs and JSON miss."""
+
+    name = "api:bodies"
+
+    def make(self, rng: random.Random) -> Call:
+        call = self.calls._post(rng)
+        if call.path == "/api/new" or rng.random() < 0.5 or call.body is None:
+            return call
+        try:
+            body = json.loads(call.body)
+        except (ValueError, RecursionError):  # a body made to be refused: sent as it is
+            return call
+        key = next((k for k in _SOURCE_KEYS if isinstance(body, dict) and k in body), None)
+        if key is None:
+            return call
+        pick = rng.choice((seeds().patterns, seeds().nons, seeds().pzprv3s))
+        body[key] = mutate_text(rng, rng.choice(pick))
+        return Call(
+            "POST", call.path, body=json.dumps(body).encode(), content_type="application/json"
+        )

@@ -154,7 +154,7 @@ def test_count_always_runs_under_a_deadline_of_at_most_10_s(
         return service.Counted(item.id, "norinori", Verdict.UNIQUE, (), 0.0, 1)
 
     monkeypatch.setattr(service, "count", fake_count)
-    monkeypatch.setattr(web, "_first", lambda source: service.Loaded("x", norinori, None))
+    monkeypatch.setattr(web, "_first", lambda source, deadline: service.Loaded("x", norinori, None))
     assert client.post("/api/count", json={"source": "x", **asked}).json()["id"] == "x"
     [(limit, remaining)] = calls
     assert limit == 2

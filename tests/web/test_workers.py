@@ -216,3 +216,16 @@ def test_a_worker_that_needs_too_much_memory_fails_clearly() -> None:
             await workers.Processes(1).run(allocate_too_much, (), 60, never_gone)
 
     run(main())
+
+
+def test_a_worker_whose_server_stopped_waiting_ends_quietly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 26: a worker answering a server that closed its end (a client gone, a limit
+    passed) printed a BrokenPipe traceback; it ends without a word."""
+    import multiprocessing
+
+    monkeypatch.setattr(workers, "_limit_memory", lambda: None)  # not on the test process
+    receiver, sender = multiprocessing.Pipe(duplex=False)
+    receiver.close()
+    workers._child(sender, lambda: "an answer nobody reads", ())

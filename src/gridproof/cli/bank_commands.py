@@ -4,6 +4,10 @@ import."""
 from __future__ import annotations
 
 import argparse
+import errno
+import functools
+import os
+import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +17,7 @@ from gridproof.cli.common import (
     EXIT_INTERRUPT,
     EXIT_INVALID,
     EXIT_OK,
+    UsageError,
     _add_json,
     _add_output,
     _command,
@@ -101,6 +106,24 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
         )
 
 
+_Run = Callable[[argparse.Namespace], int]
+
+
+def _bank_errors(command: _Run) -> _Run:
+    """`command` with any failure of the bank file (garbage, truncated, corrupt, read-only,
+    a folder, a full disk) one clear line and exit status 2, as `serve` says it."""
+
+    @functools.wraps(command)
+    def guarded(args: argparse.Namespace) -> int:
+        try:
+            return command(args)
+        except sqlite3.Error as error:
+            raise _unusable(args.db, error) from None
+
+    return guarded
+
+
+@_bank_errors
 def _bank_fill(args: argparse.Namespace) -> int:
     width, height = args.size
     job = bankfill.check_job(args.genre, width, height, args.difficulty)
@@ -189,6 +212,7 @@ def _report_fill(
         )
 
 
+@_bank_errors
 def _bank_stats(args: argparse.Namespace) -> int:
     found = bankio.stats(_bank(args.db))
     if args.json:
@@ -199,12 +223,14 @@ def _bank_stats(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+@_bank_errors
 def _bank_export(args: argparse.Namespace) -> int:
     bankio.export(_bank(args.db), sys.stdout, args.format, args.genre)
     sys.stdout.flush()
     return EXIT_OK
 
 
+@_bank_errors
 def _bank_import(args: argparse.Namespace) -> int:
     path = Path(args.file)
     incoming = bankio.read_import(path)
@@ -224,7 +250,20 @@ def _bank_import(args: argparse.Namespace) -> int:
 
 
 def _bank(db: str | None) -> bank.Bank:
-    return bank.Bank(Path(db).expanduser() if db else bank.default_path())
+    try:
+        return bank.Bank(Path(db).expanduser() if db else bank.default_path())
+    except (sqlite3.Error, OSError) as error:
+        raise _unusable(db, error) from None
+
+
+def _unusable(db: str | None, error: Exception) -> UsageError:
+    path = str(Path(db).expanduser()) if db else str(bank.default_path())
+    reason = " ".join(str(error).split()) or type(error).__name__
+    advice = "move it aside or pass --db PATH"
+    if "full" in reason or getattr(error, "errno", None) == errno.ENOSPC or _no_space(path):
+        reason, advice = f"the disk holding it is full ({reason})", "free some space"
+    shown = repr(path if len(path) <= 80 else "…" + path[-79:])  # the file's name stays
+    return UsageError(f"the puzzle bank {shown} cannot be used: {reason} ({advice})")
 
 
 def _seed_start(text: str) -> int:
@@ -232,3 +271,13 @@ def _seed_start(text: str) -> int:
     if not 0 <= value < 2**62:
         raise argparse.ArgumentTypeError(f"must be between 0 and 2**62, got {text}")
     return value
+
+
+def _no_space(path: str) -> bool:
+    """Whether the disk holding `path` has no space left (SQLite calls that a "disk I/O
+    error" when it cannot make its journal)."""
+    try:
+        found = os.statvfs(Path(path).parent)
+    except OSError:
+        return False
+    return found.f_bavail == 0

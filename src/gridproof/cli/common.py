@@ -7,6 +7,7 @@ import argparse
 import json
 import math
 import os
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -21,7 +22,9 @@ from gridproof.core.contract import Genre
 from gridproof.core.errors import CodeError, GridproofError, quote
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_PIPE, EXIT_INTERRUPT = 0, 1, 2, 141, 130
-MAX_GRID_FILE_BYTES = 1024 * 1024
+MAX_GRID_FILE_BYTES = 8 * 1024 * 1024
+"""The largest `--grid` file: a full grid of the largest board read (1024x1024 is 1.05 MB
+with its line breaks) with room for CRLF endings and spaces between cells."""
 STDIN = "-"
 HELP_WIDTH = 78
 _N = TypeVar("_N", int, float)
@@ -238,7 +241,8 @@ def _grid_rows(text: str) -> list[str]:
     if is_file:
         try:
             if path.stat().st_size > MAX_GRID_FILE_BYTES:
-                raise UsageError(f"grid file {quote(text)} is too large")
+                limit = MAX_GRID_FILE_BYTES // 2**20
+                raise UsageError(f"grid file {quote(text)} is larger than {limit} MB")
             lines = path.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as error:
             raise UsageError(f"cannot read grid file {quote(text)}: {error}") from None
@@ -281,13 +285,19 @@ def _say_error(message: str) -> None:
 
 def _say_note(message: str) -> None:
     with progress.pause():
-        print(f"gridproof: {' '.join(message.split())}", file=sys.stderr, flush=True)
+        print(f"gridproof: {_printable(' '.join(message.split()))}", file=sys.stderr, flush=True)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def _printable(text: str) -> str:
     """`text` with anything that is not a character (a lone surrogate from a file name or
-    an argument) written as an escape, so printing it cannot fail."""
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    an argument) and every control character but line breaks and tabs written as an escape
+    (`\\x1b`): printing it cannot fail, and a puzzle's id cannot clear or retitle the
+    terminal."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return _CONTROL.sub(lambda match: f"\\x{ord(match[0]):02x}", text)
 
 
 def _silence_stdout() -> None:

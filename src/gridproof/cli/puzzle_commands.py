@@ -42,6 +42,7 @@ from gridproof.cli.common import (
 from gridproof.cli.progress import Progress
 from gridproof.core import registry
 from gridproof.core.contract import Genre
+from gridproof.core.deadline import Deadline, parsing_within
 from gridproof.core.errors import quote
 from gridproof.core.grid import cell_name
 from gridproof.core.outcome import Verdict
@@ -153,7 +154,22 @@ def add_tools(commands: argparse._SubParsersAction[_Parser]) -> None:
     )
     _add_output(study)
 
-    serve = _command(commands, "serve", _serve, "run the web app")
+    serve = _command(
+        commands,
+        "serve",
+        _serve,
+        "run the web app",
+        epilog=textwrap.fill(
+            "Bound to an address other machines reach (not 127.0.0.1 or localhost), "
+            "serve warns in one line and refuses to keep boards (POST /api/workshop/keep) "
+            "unless GRIDPROOF_TOKEN is set; clients then send it as the X-Gridproof-Token "
+            "header. Per client address: at most GRIDPROOF_WRITES_PER_MINUTE boards kept a "
+            "minute (20) and GRIDPROOF_BUSY_PER_CLIENT expensive calls at once (4), else 429. "
+            "--allow-host (or GRIDPROOF_HOSTS, comma-separated) names the Host headers "
+            "answered.",
+            HELP_WIDTH,
+        ),
+    )
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=_port, default=8000)
     serve.add_argument(
@@ -183,7 +199,7 @@ def add_tools(commands: argparse._SubParsersAction[_Parser]) -> None:
         default=[],
         metavar="NAME",
         help="also answer requests for this host name (the bound address and localhost "
-        "always; any name when binding 0.0.0.0)",
+        "always; binding 0.0.0.0 without any: every name)",
     )
     serve.add_argument(
         "--no-fill",
@@ -193,7 +209,14 @@ def add_tools(commands: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _count(args: argparse.Namespace) -> int:
-    items = _load_all(args.sources)
+    # the deadline runs from the first byte read: reading is part of the call (a Pattern
+    # ID's prefilled squares are checked by a count), and a lone puzzle's count gets what
+    # is left of it; each puzzle of several gets its own
+    first = Deadline(args.deadline)
+    with parsing_within(first):
+        items = _load_all(args.sources)
+    if len(items) == 1 and args.deadline is not None:
+        args.deadline = first
     with _bar(len(items), "puzzles") as bar:
         return _count_all(args, items, bar)
 
@@ -399,7 +422,20 @@ def _serve(args: argparse.Namespace) -> int:
     if args.no_fill:
         os.environ["GRIDPROOF_FILL"] = "0"
     os.environ["GRIDPROOF_HOSTS"] = ",".join(_served_hosts(args.host, args.allow_host))
+    exposed = not _is_loopback(args.host)
+    os.environ["GRIDPROOF_EXPOSED"] = "1" if exposed else "0"
     _check_bank()
+    if exposed:
+        writes = (
+            "keeping boards needs the X-Gridproof-Token header"
+            if os.environ.get("GRIDPROOF_TOKEN")
+            else "keeping boards is refused (set GRIDPROOF_TOKEN to allow it)"
+        )
+        hosts = "any Host name" if os.environ["GRIDPROOF_HOSTS"] == "*" else "the names allowed"
+        _say_note(
+            f"warning: serving {args.host} to other machines, answering {hosts}; {writes}; "
+            "see 'gridproof serve --help'"
+        )
     uvicorn.run(
         "gridproof.web.app:app",
         host=args.host,
@@ -424,11 +460,17 @@ def _web_stack() -> Any:
 
 
 def _served_hosts(host: str, allowed: Sequence[str]) -> list[str]:
-    """The Host names the server answers: the address it binds and `--allow-host`; any
-    name when it binds every address (its names are not known here)."""
+    """The Host names the server answers: the address it binds and `--allow-host`; when it
+    binds every address, the names `--allow-host` gives, else any (its names are not
+    known here)."""
     if host in ("0.0.0.0", "::", ""):
-        return ["*"]
+        return list(allowed) or ["*"]
     return [host.strip("[]"), *allowed]
+
+
+def _is_loopback(host: str) -> bool:
+    name = host.strip("[]").lower()
+    return name in ("localhost", "::1") or name.startswith("127.")
 
 
 def _check_bank() -> None:

@@ -56,7 +56,9 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     _add_json(fix, "one JSON object per puzzle per line")
 
     pic = _command(commands, "picture", _picture, "make a Nonogram from a picture file")
-    pic.add_argument("file", metavar="FILE", help="a PNG, JPEG, GIF or BMP picture")
+    pic.add_argument(
+        "file", metavar="FILE", help="a PNG, JPEG, GIF, BMP or WebP picture (at most 16 MP)"
+    )
     pic.add_argument("--size", type=_size_arg, required=True, metavar="WxH")
     pic.add_argument(
         "--threshold",

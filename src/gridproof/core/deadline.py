@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 
 class Deadline:
@@ -97,3 +100,34 @@ class Deadline:
         """Work left in the tightest budget here or in a parent (inf without one)."""
         own = max(0.0, self._limit - self.used)
         return own if self._parent is None else min(own, self._parent.work_left())
+
+
+_PARSING: ContextVar[Deadline | None] = ContextVar("gridproof_parsing_deadline", default=None)
+
+
+@contextmanager
+def parsing_within(deadline: Deadline | None) -> Iterator[None]:
+    """Parsers called inside this block (in this thread or task) work under `deadline`:
+    the one parse that runs a solver (a Pattern ID's prefilled squares) reads it through
+    `parsing_deadline`, so a request's deadline holds from its first byte without every
+    parser's signature carrying one."""
+    token = _PARSING.set(deadline)
+    try:
+        yield
+    finally:
+        _PARSING.reset(token)
+
+
+def parsing_deadline() -> Deadline:
+    """The deadline set by the innermost `parsing_within` here (never, outside one)."""
+    return _PARSING.get() or Deadline.never()
+
+
+def check_reading(where: str) -> None:
+    """`CodeError` when the deadline of an enclosing `parsing_within` has passed: a parser
+    reading a large grid row by row calls this between rows, so that reading, too, ends
+    at the caller's deadline."""
+    if _PARSING.get() is not None and parsing_deadline().expired():
+        from gridproof.core.errors import CodeError
+
+        raise CodeError(f"{where}: the deadline passed while it was being read")

@@ -69,7 +69,8 @@ def genre_of(text: str) -> str | None:
 def _lines(text: str) -> list[str]:
     """The file's lines as pzprjs sees them: `/` is a line break too, `\\r` and tabs
     before a line break are dropped."""
-    return re.sub(r"[\t\r]*\n", "\n", text.strip()).replace("/", "\n").split("\n")
+    # `+`, not `*`: a bare line break needs no replacing (4 times faster on a 4.7 MB file)
+    return re.sub(r"[\t\r]+\n", "\n", text.strip()).replace("/", "\n").split("\n")
 
 
 def parse_file(text: str, genre: str) -> PzprFile:

@@ -30,7 +30,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -48,6 +48,7 @@ from gridproof.core.errors import CodeError, GenerationError, GridproofError, qu
 from gridproof.version import __version__
 from gridproof.web import workers
 from gridproof.web.guard import Guard
+from gridproof.web.limits import Limits
 
 MAX_SOURCE_CHARS = 100_000
 MAX_SEEN = 4096
@@ -72,12 +73,16 @@ REPAIR_S = 8.0
 UNIQUE_S = 20.0
 MAX_REPAIR_S = 30.0
 """The workshop's suggestions and "Make unique" may take longer than a count."""
+READ_S = 5.0
+"""The deadline of reading a source to convert or validate it (a Pattern ID's prefilled
+squares are checked by a count)."""
 KILL_GRACE_S = 2.0
 """How long a generation worker may outlive its own deadline before it is killed (what a
 worker needs to notice an expired deadline, say so and end)."""
 
 log = logging.getLogger("gridproof.web")
 _FINGERPRINT = re.compile(r"[0-9a-f]{8}")
+T = TypeVar("T")
 
 Source = Annotated[
     str,
@@ -172,6 +177,7 @@ app = FastAPI(
     lifespan=_lifespan,
 )
 app.mount("/static", StaticFiles(packages=[("gridproof.web", "static")]), name="static")
+app.add_middleware(Limits)  # inside the Guard: a request for another host is refused first
 app.add_middleware(Guard)
 
 
@@ -346,7 +352,9 @@ async def _invalid_request(request: Request, error: RequestValidationError) -> J
 
 @app.exception_handler(HTTPException)
 async def _http_error(request: Request, error: HTTPException) -> JSONResponse:
-    return _error(error.status_code, str(error.detail))
+    response = _error(error.status_code, str(error.detail))
+    response.headers.update(error.headers or {})  # a 405's Allow, say
+    return response
 
 
 def _describe(problem: Any) -> str:
@@ -393,7 +401,7 @@ def _page() -> str:
     return resources.files("gridproof.web").joinpath("static/index.html").read_text("utf-8")
 
 
-@app.get("/", response_class=HTMLResponse, include_in_schema=False)
+@app.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse, include_in_schema=False)
 def index() -> HTMLResponse:
     return HTMLResponse(_page())  # the security headers come with every response (Guard)
 
@@ -427,7 +435,7 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
     key = bank.check_key(body.genre, body.size, body.difficulty, body.options)
     exclude, seen = set(body.exclude), set(body.seen)
     if body.seed is None:
-        record = await run_in_threadpool(context.bank.pick, key, exclude, seen)
+        record = await _bank_or_none(context.bank.pick, key, exclude, seen)
         if record is not None:
             context.served()
             return _view_of(record, "bank", repeat=False)
@@ -449,7 +457,7 @@ async def new_puzzle(body: NewRequest, request: Request) -> dict[str, Any]:
         if deadline.remaining() <= 0:
             break
     # nothing unseen in time: a board the player has seen, the bank's least served first
-    record = await run_in_threadpool(context.bank.pick, key, exclude)
+    record = await _bank_or_none(context.bank.pick, key, exclude)
     context.served()
     if record is not None:
         return _view_of(record, "bank", repeat=True)
@@ -485,8 +493,18 @@ async def _generated(
         context.bank.add(record)
         context.bank.served(record.code)
 
-    await run_in_threadpool(keep)
+    await _bank_or_none(keep)  # served even if it cannot be kept (a full disk)
     return record
+
+
+async def _bank_or_none(call: Callable[..., T], *args: Any) -> T | None:
+    """`call(*args)` on the bank in the thread pool; None, logged, when the bank fails (a
+    full disk, a file gone bad): a new game is then generated, and served unkept."""
+    try:
+        return await run_in_threadpool(call, *args)
+    except sqlite3.Error as error:
+        log.warning("the puzzle bank failed, going on without it: %s", error)
+        return None
 
 
 @app.get("/api/boards")
@@ -560,13 +578,17 @@ async def puzzle(
     """The puzzle of `code` (or of a puzz.link URL, to import it), ready to play: its
     data, canonical code, and how it was verified (the bank's record, or a count now)."""
     context = _context(request)
-    item = _first(code)
-    genre, value = item.genre, item.puzzle
-    record = await run_in_threadpool(context.bank.find, genre.format_code(value))
-    if record is not None:
-        return _view_of(record, "bank")
 
     def count(deadline: Deadline) -> dict[str, Any]:
+        item = _first(code, deadline)
+        genre, value = item.genre, item.puzzle
+        try:
+            record = context.bank.find(genre.format_code(value))
+        except sqlite3.Error as error:  # a full disk: the puzzle is counted instead
+            log.warning("the puzzle bank cannot be read, counting instead: %s", error)
+            record = None
+        if record is not None:
+            return _view_of(record, "bank")
         answer = context.answers.get(genre, value, deadline)
         return play.view(genre, value, "code", answer=answer).to_json()
 
@@ -635,14 +657,15 @@ def _check_work(
 
 async def _play(body: PlayRequest, request: Request, work: _Work) -> dict[str, Any]:
     context = _context(request)
-    item = _first(body.code)
-    marks = play.parse_marks(item.puzzle, body.marks)
 
     def run(deadline: Deadline) -> dict[str, Any]:
-        return work(item, marks, context.answers, body.reveal, deadline).to_json()
+        item = _first(body.code, deadline)
+        marks = play.parse_marks(item.puzzle, body.marks)
+        result = work(item, marks, context.answers, body.reveal, deadline).to_json()
+        return {"code": item.genre.format_code(item.puzzle), **result}
 
     result = await workers.in_thread(run, ANSWER_S + HINT_S, request.is_disconnected)
-    return {"version": body.version, "code": item.genre.format_code(item.puzzle), **result}
+    return {"version": body.version, **result}
 
 
 # --- the API: the workshop ----------------------------------------------------------------
@@ -686,9 +709,9 @@ async def workshop_keep(body: KeepRequest, request: Request) -> dict[str, Any]:
     """Keep a unique board in the bank with provenance `made by hand` (a board that is not
     unique is a 400 saying what it is). Kept boards are never served as new games."""
     context = _context(request)
-    loaded = _first(body.source)
 
     def run(deadline: Deadline) -> dict[str, Any]:
+        loaded = _first(body.source, deadline)
         record = bank.hand_made_record(loaded.genre, loaded.puzzle, deadline)
         stored = context.bank.add(record)
         text = "Kept in the bank" if stored else "The bank already holds this puzzle"
@@ -703,7 +726,7 @@ async def workshop_keep(body: KeepRequest, request: Request) -> dict[str, Any]:
             "text": f"{text} ({record.difficulty}, score {record.score:g}).",
         }
 
-    return await workers.in_thread(run, MAX_DEADLINE_S, request.is_disconnected)
+    return await workers.in_thread(run, MAX_DEADLINE_S, request.is_disconnected, long=True)
 
 
 _Workshop = Callable[[service.Loaded, int | None, Deadline], Any]
@@ -712,14 +735,13 @@ _Workshop = Callable[[service.Loaded, int | None, Deadline], Any]
 async def _workshop(
     body: WorkshopRequest, request: Request, seconds: float, work: _Workshop
 ) -> dict[str, Any]:
-    loaded = _first(body.source)
-    keep = workshop.parse_keep(loaded, body.keep)
-
     def run(deadline: Deadline) -> dict[str, Any]:
+        loaded = _first(body.source, deadline)
+        keep = workshop.parse_keep(loaded, body.keep)
         result: dict[str, Any] = work(loaded, keep, deadline).to_json()
         return result
 
-    result = await workers.in_thread(run, seconds, request.is_disconnected)
+    result = await workers.in_thread(run, seconds, request.is_disconnected, long=True)
     return {"version": body.version, **result}
 
 
@@ -731,36 +753,45 @@ async def count(body: CountRequest, request: Request) -> dict[str, Any]:
     """Count the solutions of the first puzzle in `source` (deadline at most 10 s)."""
     deadline_s = min(body.deadline_s, MAX_DEADLINE_S)
 
-    item = _first(body.source)
-
     def work(deadline: Deadline) -> dict[str, Any]:
+        item = _first(body.source, deadline)
         return service.count(item, body.limit, deadline).to_json()
 
     return await workers.in_thread(work, deadline_s, request.is_disconnected)
 
 
 @app.post("/api/convert")
-def convert(body: ConvertRequest) -> dict[str, Any]:
+async def convert(body: ConvertRequest, request: Request) -> dict[str, Any]:
     """The first puzzle in `source` as a code, a puzz.link URL, JSON text or one of its
     genre's own formats (`pzprv3`, `non`, `tatham`); 400 when the format cannot hold the board."""
-    item = _first(body.source, solving=False)
-    return {"id": item.id, "to": body.to, "result": service.convert(item, body.to)}
+
+    def work(deadline: Deadline) -> dict[str, Any]:
+        item = _first(body.source, deadline, solving=False)
+        return {"id": item.id, "to": body.to, "result": service.convert(item, body.to)}
+
+    return await workers.in_thread(work, READ_S, request.is_disconnected)
 
 
 @app.post("/api/validate")
-def validate(body: ValidateRequest) -> dict[str, Any]:
+async def validate(body: ValidateRequest, request: Request) -> dict[str, Any]:
     """The rules `grid` breaks in the first puzzle in `source`; `solved` when none. The
     player sends its marks here: completion is the validator's verdict, not a comparison
     with a stored answer."""
-    item = _first(body.source, solving=False)
-    violations = [service.violation_to_json(v) for v in service.validate(item, body.grid)]
-    return {"id": item.id, "solved": not violations, "violations": violations}
+
+    def work(deadline: Deadline) -> dict[str, Any]:
+        item = _first(body.source, deadline, solving=False)
+        violations = [service.violation_to_json(v) for v in service.validate(item, body.grid)]
+        return {"id": item.id, "solved": not violations, "violations": violations}
+
+    return await workers.in_thread(work, READ_S, request.is_disconnected)
 
 
-def _first(source: str, *, solving: bool = True) -> service.Loaded:
-    """The first puzzle of `source`; for a solver call, refused when it is larger than the
-    web solves (converting and validating read every size the parsers do)."""
-    item = service.load(source, files=False)[0]
+def _first(source: str, deadline: Deadline, *, solving: bool = True) -> service.Loaded:
+    """The first puzzle of `source`, read under `deadline` (in a worker thread, never on
+    the event loop: a Pattern ID's prefilled squares are checked by a count); for a solver
+    call, refused when it is larger than the web solves (converting and validating read
+    every size the parsers do)."""
+    item = service.load(source, files=False, deadline=deadline)[0]
     width, height = item.puzzle.width, item.puzzle.height
     if solving and max(width, height) > WEB_MAX_SIDE:
         raise CodeError(

@@ -25,8 +25,9 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 MAX_BODY_BYTES = 2 * 1024 * 1024
 """The largest request body: a 100,000-character source and 1,000 rows of marks fit."""
 TOO_LARGE = f"the request body is larger than {MAX_BODY_BYTES:,} bytes"
-LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "testserver")
-"""Hosts always served (`testserver` is the name the in-process test client uses)."""
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+"""Hosts always served (the in-process test client's `testserver` only when named: the
+tests name it)."""
 POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
     "img-src 'self' data:; manifest-src 'self'; base-uri 'none'; form-action 'self'; "

@@ -19,6 +19,7 @@ import os
 import resource
 import threading
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from multiprocessing import forkserver
 from multiprocessing.connection import Connection
@@ -26,6 +27,8 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any, TypeVar
 
+import anyio
+import anyio.to_thread
 from starlette.concurrency import run_in_threadpool
 
 from gridproof.bank import Bank, Key, Record, fill, make_record
@@ -64,18 +67,23 @@ def _child(conn: Connection, function: Callable[..., Any], args: tuple[Any, ...]
     """A worker's body: run `function(*args)` under the memory limit and send back what
     happened."""
     _limit_memory()
+    reply: tuple[str, Any, Any]
     try:
         result = function(*args)
     except MemoryError:
-        conn.send(("memory", f"the work needs more than {MEMORY_LIMIT // 2**20} MB", None))
+        reply = ("memory", f"the work needs more than {MEMORY_LIMIT // 2**20} MB", None)
     except GenerationError as error:
-        conn.send(("generation", str(error), error.health))
+        reply = ("generation", str(error), error.health)
     except GridproofError as error:
-        conn.send(("input", str(error), None))
+        reply = ("input", str(error), None)
     except Exception as error:  # a bug: report it rather than die silently
-        conn.send(("bug", f"{type(error).__name__}: {error}", None))
+        reply = ("bug", f"{type(error).__name__}: {error}", None)
     else:
-        conn.send(("ok", result, None))
+        reply = ("ok", result, None)
+    try:
+        conn.send(reply)
+    except OSError:  # the server stopped waiting (a client gone, a limit passed): say nothing
+        pass
     finally:
         conn.close()
 
@@ -177,13 +185,39 @@ def _stop(process: BaseProcess) -> None:
     process.join(timeout=2)
 
 
+LONG_CALLS = 4
+"""Threads the long calls (the workshop's, up to 30 s each) may hold at once: they wait for
+one of these, never for the pool the quick routes use (45 long calls at once made every
+other route wait 9.7 s)."""
+_long: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def long_calls() -> anyio.CapacityLimiter:
+    """The limiter of the long calls' threads, one per event loop (the tests run several)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _long:
+        _long[loop] = anyio.CapacityLimiter(LONG_CALLS)
+    return _long[loop]
+
+
 async def in_thread(
-    work: Callable[[Deadline], T], seconds: float, gone: Callable[[], Awaitable[bool]]
+    work: Callable[[Deadline], T],
+    seconds: float,
+    gone: Callable[[], Awaitable[bool]],
+    *,
+    long: bool = False,
 ) -> T:
-    """`work(deadline)` in the thread pool; the deadline is `seconds` long and is cancelled
+    """`work(deadline)` in the thread pool (`long`: one of the `LONG_CALLS` threads); the
+    deadline is `seconds` long from now, waiting for a thread included, and is cancelled
     if `gone()` turns true meanwhile, so the engine stops promptly."""
     deadline = Deadline(seconds)
-    task = asyncio.ensure_future(run_in_threadpool(work, deadline))
+    if long:
+        limiter = long_calls()
+        task = asyncio.ensure_future(anyio.to_thread.run_sync(work, deadline, limiter=limiter))
+    else:
+        task = asyncio.ensure_future(run_in_threadpool(work, deadline))
     while not task.done():
         await asyncio.wait({task}, timeout=POLL_SECONDS * 2)
         if not task.done() and not deadline.expired() and await gone():

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 
 from gridproof.core import pzprv3
 from gridproof.core.contract import Format
-from gridproof.core.deadline import Deadline
+from gridproof.core.deadline import check_reading, parsing_deadline
 from gridproof.core.errors import CodeError, quote
-from gridproof.core.grid import cell_name
+from gridproof.core.grid import cell_name, mask_of
 from gridproof.core.outcome import Verdict
 from gridproof.genres.nonogram import solve
 from gridproof.genres.nonogram.model import MAX_SIDE, Clue, Nonogram, make_puzzle, validate
@@ -47,7 +47,9 @@ _PROPERTY = re.compile(r"[a-z][a-z0-9_-]*", re.IGNORECASE)
 PREFILLED_WORK = 200_000
 """The work budget (solver operations) for showing that a Pattern ID's prefilled squares
 follow from its clues: measured on the janko corpus, a 30x30 needs at most about 14,000
-(0.2 s here), so this bounds a parse to a few seconds."""
+(0.2 s here). The count also stops at the caller's deadline (`parsing_within`) and after
+`PREFILLED_S` seconds: a large ID's budget could take a minute (a 100x100 one 6-25 s)."""
+PREFILLED_S = 5.0
 _SKIP_ALL = 25
 
 
@@ -86,8 +88,10 @@ def parse_pattern(text: str) -> Nonogram:
 
 
 def _prefilled(squares: str, cells: int) -> tuple[int, int]:
-    """The (shaded, empty) masks a Pattern ID's prefilled-squares part fixes."""
-    shaded = empty = 0
+    """The (shaded, empty) masks a Pattern ID's prefilled-squares part fixes (linear in
+    its length: the cells are listed, then made masks once)."""
+    shaded: list[int] = []
+    empty: list[int] = []
     at = 0
     for index, char in enumerate(squares):
         if at >= cells:
@@ -103,10 +107,7 @@ def _prefilled(squares: str, cells: int) -> tuple[int, int]:
         skip = ord(char.lower()) - ord("a")
         at += skip
         if skip < _SKIP_ALL and at < cells:
-            if char.isupper():
-                shaded |= 1 << at
-            else:
-                empty |= 1 << at
+            (shaded if char.isupper() else empty).append(at)
             at += 1
         if at > cells:
             raise CodeError(
@@ -117,7 +118,7 @@ def _prefilled(squares: str, cells: int) -> tuple[int, int]:
         raise CodeError(
             f"pattern id: prefilled squares {quote(squares)} cover {at} of the {cells} cells"
         )
-    return shaded, empty
+    return mask_of(shaded), mask_of(empty)
 
 
 def _check_implied(puzzle: Nonogram, shaded: int, empty: int) -> None:
@@ -125,7 +126,8 @@ def _check_implied(puzzle: Nonogram, shaded: int, empty: int) -> None:
     have one solution and it agrees with every square, or they have none."""
     if not shaded | empty:
         return
-    outcome = solve.count(puzzle, 2, Deadline(work=PREFILLED_WORK), sat=False)
+    deadline = parsing_deadline().within(PREFILLED_S, work=PREFILLED_WORK)
+    outcome = solve.count(puzzle, 2, deadline, sat=False)
     if outcome.verdict is Verdict.NONE:
         return
     if outcome.verdict is Verdict.UNIQUE:
@@ -144,8 +146,9 @@ def _check_implied(puzzle: Nonogram, shaded: int, empty: int) -> None:
             "pattern id: the prefilled squares decide what the clues leave open (the clues "
             "alone have several solutions), and a gridproof Nonogram holds clues only"
         )
+    within = "work budget" if deadline.out_of_work() else "time allowed"
     raise CodeError(
-        "pattern id: could not show within the work budget that the prefilled squares "
+        f"pattern id: could not show within the {within} that the prefilled squares "
         "follow from the clues, and a gridproof Nonogram holds clues only"
     )
 
@@ -223,7 +226,9 @@ def read_non(text: str) -> NonFile:
     for key in ("rows", "columns"):
         if key not in sections:
             raise CodeError(f".non: the file has no '{key}' section")
+    check_reading(".non")
     puzzle = make_puzzle(sections["rows"], sections["columns"])
+    check_reading(".non")
     mask = None if goal is None else _non_goal(puzzle, *goal)
     return NonFile(puzzle, mask, tuple(properties))
 
@@ -266,7 +271,7 @@ def _non_goal(puzzle: Nonogram, number: int, value: str) -> int:
     cells = puzzle.width * puzzle.height
     if len(value) != cells or not set(value) <= {"0", "1"}:
         raise CodeError(f".non line {number}: goal is not {cells} digits 0 or 1")
-    mask = sum(1 << i for i, char in enumerate(value) if char == "1")
+    mask = int(value[::-1], 2)  # linear, where adding bit by bit is quadratic
     broken = validate(puzzle, mask)
     if broken:
         raise CodeError(f".non line {number}: goal does not fit the clues: {broken[0].text}")
@@ -331,6 +336,7 @@ def _quoted(value: str) -> str:
 
 _BAND = re.compile(r"c?([0-9]{1,7})")
 _CELLS = {"#": 1, "+": 0, ".": 0}
+_CELL_BITS = str.maketrans({"#": "1", "+": "0", ".": "0"})
 
 
 def parse_pzprv3(text: str) -> tuple[Nonogram, int | None]:
@@ -342,26 +348,37 @@ def parse_pzprv3(text: str) -> tuple[Nonogram, int | None]:
     band = body.table(top, left + cols, "the column clues")
     for r, items in enumerate(band):
         _corner(body, r, items[:left])
+    columns = list(zip(*(items[left:] for items in band), strict=True)) if band else []
     col_clues = [
         _band_clue(
             body,
-            [(r, left + c, items[left + c]) for r, items in enumerate(band)],
+            [(r, left + c, item) for r, item in enumerate(column) if item != "."],
             f"column {c + 1}",
         )
-        for c in range(cols)
-    ]
+        for c, column in enumerate(columns)
+    ] or [() for _ in range(cols)]
+    check_reading("pzprv3")
     table = body.table(rows, left + cols, "the row clues and cells")
     row_clues = [
-        _band_clue(body, [(r, e, item) for e, item in enumerate(items[:left])], f"row {r + 1}")
+        _band_clue(
+            body,
+            [(r, e, item) for e, item in enumerate(items[:left]) if item != "."],
+            f"row {r + 1}",
+        )
         for r, items in enumerate(table)
     ]
-    cells = 0
+    flat = []  # the cells as '1'/'0' text, made a mask once (whole rows at a time)
     for r, items in enumerate(table):
-        for c, item in enumerate(items[left:]):
-            if item not in _CELLS:
-                raise body.bad(r, left + c, item, "'#', '+' or '.'")
-            cells |= _CELLS[item] << (r * cols + c)
+        if r % 64 == 0:
+            check_reading("pzprv3")
+        row = items[left:]
+        if not _CELLS.keys() >= set(row):
+            c = next(c for c, item in enumerate(row) if item not in _CELLS)
+            raise body.bad(r, left + c, row[c], "'#', '+' or '.'")
+        flat.append("".join(row).translate(_CELL_BITS))
+    cells = int("".join(flat)[::-1], 2)
     body.end()
+    check_reading("pzprv3")
     puzzle = make_puzzle(row_clues, col_clues)
     return puzzle, cells if not validate(puzzle, cells) else None
 
