@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 1
 
-.PHONY: serve test install dev lint typecheck pytest bench clean browser screenshots
+.PHONY: serve test check install dev lint typecheck pytest bench clean browser screenshots
 
 # The browser tests drive Debian's chromium through Playwright (never a downloaded browser).
 CHROMIUM := /usr/bin/chromium
@@ -47,6 +47,12 @@ screenshots: dev browser
 	GRIDPROOF_SCREENSHOTS=docs/screenshots $(PY) -m pytest tests/web/test_player.py tests/web/test_player_screens.py tests/web/test_player_daily.py tests/web/test_workshop.py tests/web/test_workshop_screens.py -q
 
 test: lint typecheck pytest
+
+# The fast loop: lint, types and every test outside the long lanes (tests/conftest.py's
+# LANES: the corpus, the browser, the deadline audit, the wheel, the Dask cluster, slow).
+FAST_LANE := not (slow or corpus or browser or audit or wheel or cluster)
+check: lint typecheck
+	$(PY) -m pytest -q -m "$(FAST_LANE)"
 
 bench: dev
 	$(PY) benchmarks/count_corpus.py

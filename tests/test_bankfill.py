@@ -187,6 +187,7 @@ def test_check_job_names_what_is_wrong() -> None:
 # --- killed and shared ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_fill_killed_with_sigkill_resumes_to_the_uninterrupted_rows(
     tmp_path: Path, jobs: str
@@ -210,6 +211,7 @@ def test_a_fill_killed_with_sigkill_resumes_to_the_uninterrupted_rows(
     assert rows(killed) == rows(whole)
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_fill_and_says_how_to_go_on(tmp_path: Path) -> None:
     path = tmp_path / "bank.sqlite3"
     process = subprocess.Popen(
@@ -243,6 +245,7 @@ def test_ctrl_c_stops_a_fill_and_says_how_to_go_on(tmp_path: Path) -> None:
     assert status == ("interrupted",)
 
 
+@pytest.mark.slow
 def test_a_lost_local_worker_is_replaced(tmp_path: Path, reference: dict[str, Any]) -> None:
     """A pool worker killed mid-way breaks the pool; a new pool takes its ranges over."""
     task = bankfill.Task(NONOGRAM, check_every=3)
@@ -264,6 +267,7 @@ def test_a_lost_local_worker_is_replaced(tmp_path: Path, reference: dict[str, An
     assert rows(tmp_path / "bank.sqlite3") == reference
 
 
+@pytest.mark.slow
 def test_readers_share_the_bank_with_a_running_fill(tmp_path: Path) -> None:
     """What a web process does (pick, which writes too, find, counts) while a fill in another
     process writes batch after batch: no call fails with 'database is locked'."""

@@ -106,6 +106,7 @@ def test_study_prints_its_tables_as_markdown_json_and_csv(
     assert_usage_error(capsys, *STUDY, "--json", "--csv")
 
 
+@pytest.mark.slow
 def test_study_plots_one_svg_per_table_the_same_on_every_run(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -145,6 +145,7 @@ def three_puzzles(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("argv", "shown"),
     [

@@ -453,6 +453,7 @@ def _only_code_errors(genre: Genre[Any], parse: Callable[[Any], Any], value: Any
     assert isinstance(outcome, Outcome)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(edits=EDITS)
 def test_mutated_codes_and_urls_raise_only_code_errors(
@@ -463,6 +464,7 @@ def test_mutated_codes_and_urls_raise_only_code_errors(
     _only_code_errors(genre, genre.parse_url, _mutate(genre.format_url(board.puzzle), edits))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(text=st.text(EDIT_CHARS, max_size=40), prefix=st.integers(0, 3))
 def test_arbitrary_text_raises_only_code_errors(
@@ -543,6 +545,7 @@ def _mutate_json(obj: Any, rng: Rng) -> Any:
     return obj
 
 
+@pytest.mark.slow
 @FUZZ
 @given(seed=st.integers(0, 2**64 - 1))
 def test_mutated_json_raises_only_code_errors(
@@ -555,6 +558,7 @@ def test_mutated_json_raises_only_code_errors(
         _only_code_errors(genre, genre.from_json, _mutate_json(original, rng))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(edits=EDITS, row=st.integers(0, 10**4), rows=st.sampled_from((-1, 0, 0, 0, 1)))
 def test_mutated_grid_text_raises_only_code_errors(

@@ -47,6 +47,7 @@ def _small(genre: Genre[Any]) -> tuple[int, int]:
     return width, height
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("genre", GENRES, ids=lambda g: g.name)
 def test_a_seed_gives_the_same_board_at_any_load_and_deadline(genre: Genre[Any]) -> None:
     width, height = 10, 10

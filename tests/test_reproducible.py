@@ -115,8 +115,16 @@ PINNED = [
 ]
 
 
+SLOW_PINS = {("nonogram", "medium"), ("nonogram", "expert")}
+"""Pins whose generation takes seconds (the Nonogram climbs): in the slow lane."""
+
+
 @pytest.mark.parametrize(
-    ("name", "version", "width", "height", "difficulty", "seed", "code", "grade"), PINNED
+    ("name", "version", "width", "height", "difficulty", "seed", "code", "grade"),
+    [
+        pytest.param(*pin, marks=pytest.mark.slow) if (pin[0], pin[4]) in SLOW_PINS else pin
+        for pin in PINNED
+    ],
 )
 def test_a_seed_gives_its_pinned_board(
     name: str,

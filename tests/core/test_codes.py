@@ -87,6 +87,7 @@ def test_pack_unpack_round_trip(bits: list[int]) -> None:
     assert unpack_bits(payload, len(bits), "test") == bits
 
 
+@pytest.mark.slow
 @given(st.text(), st.integers(min_value=0, max_value=200))
 def test_unpack_arbitrary_text_raises_only_code_error(text: str, count: int) -> None:
     try:

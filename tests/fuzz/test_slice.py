@@ -16,6 +16,7 @@ INPUTS = {"cli": 1000, "api": 1000, "api:bodies": 300, "picture": 1000}
 milliseconds, a parse a fraction of one)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(TARGETS))
 def test_fuzz_slice(name: str) -> None:
     tally = fuzz(name, INPUTS.get(name, 2000), SEED)

@@ -59,6 +59,7 @@ def test_boards_are_proven_unique(variant: Variant, size: tuple[int, int]) -> No
     assert made.health.attempts >= 1
 
 
+@pytest.mark.slow
 def test_the_largest_size_works() -> None:
     (_, _), (width, height) = GENRE.sizes
     assert (width, height) == (30, 30)

@@ -74,6 +74,7 @@ def test_a_hard_board_is_not_finished_by_the_line_rung() -> None:
     assert solve(LADDER, start, made.puzzle, LADDER.top, Deadline(60)).complete
 
 
+@pytest.mark.slow
 def test_an_expert_board_needs_search() -> None:
     made = generate.generate(Request(15, 15, EXPERT), 4, Deadline(300))
     assert made.difficulty == EXPERT

@@ -82,6 +82,7 @@ def test_the_learner_enumerates_every_solution() -> None:
     assert solutions > 150  # sparse pictures have many: every one is found once
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lookahead", [0, 4])
 def test_the_learner_agrees_with_sat_where_lines_are_weak(lookahead: int) -> None:
     # Random 15×15 pictures at density 0.4: little for line logic, conflicts for learning.

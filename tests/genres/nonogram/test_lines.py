@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,6 +53,7 @@ def test_every_clue_and_every_knowledge_up_to_six_cells() -> None:
                 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(
     st.integers(1, 16).flatmap(

@@ -178,6 +178,7 @@ def test_grades_come_from_the_ladder(puzzle: Nonogram, technique: str, grade_: s
     assert graded.difficulty == LADDER.grade(rung)
 
 
+@pytest.mark.slow
 def test_the_grade_names_the_cheapest_rung_that_finishes_the_board() -> None:
     rng = Rng(21)
     used = set()

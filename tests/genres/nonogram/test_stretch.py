@@ -53,6 +53,7 @@ def test_from_a_probed_root_and_in_slices_of_one_conflict() -> None:
             assert validate(puzzle, shaded) == []
 
 
+@pytest.mark.slow
 def test_the_counter_with_the_stretch_in_every_search(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solve, "NATIVE_FIRST", 0)
     monkeypatch.setattr(solve, "SAT_SLICE", 3)

@@ -153,6 +153,7 @@ def _symmetric_search(puzzle: Nonogram) -> Learner:
     return Learner(board, root, Deadline.never(), ties=pairs)
 
 
+@pytest.mark.slow
 def test_the_symmetric_search_finds_exactly_the_symmetric_solutions() -> None:
     several = 0
     for _, puzzle in symmetric_boards(150, seed=6):

@@ -68,6 +68,7 @@ def test_every_solution_validates(outcomes: list[dict[str, Outcome]]) -> None:
                 assert validate(puzzle, shaded) == []
 
 
+@pytest.mark.slow
 def test_solution_sets_agree() -> None:
     for puzzle in BOARDS[:150]:
         found = _outcomes(puzzle, EVERYTHING)

@@ -66,6 +66,7 @@ def test_close_local_reaches_the_fixpoint_of_the_local_rules() -> None:
     assert alive > 50, alive
 
 
+@pytest.mark.slow
 def test_region_ways_keep_every_solution() -> None:
     """Whatever has been decided in line with a solution, each region's part of that
     solution is still among its ways: the filter drops only ways that cannot work."""
