@@ -481,11 +481,7 @@ async def _generated(
         request.is_disconnected,
     )
 
-    def keep() -> None:
-        context.bank.add(record)
-        context.bank.served(record.code)
-
-    await run_in_threadpool(keep)
+    await run_in_threadpool(context.bank.add, record, True)
     return record
 
 
