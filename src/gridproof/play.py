@@ -176,7 +176,6 @@ class Offer:
                     "grades_by_size": {
                         format_size(w, h): list(grades)
                         for (w, h), grades in zip(self.sizes, per_size, strict=True)
-                        if grades
                     },
                 }
                 for options, per_size in self.settings
@@ -192,12 +191,12 @@ def catalog() -> list[Offer]:
 
 
 def _offer(genre: Genre[Any]) -> Offer:
+    """The genre's offer. Its sizes are all the player's sizes the generator supports (the
+    workshop's blank boards take them too); a size whose grades are all left out, under
+    some option value or all of them, is listed with none there (the form shows it as not
+    offered)."""
     settings = choices(genre)
-    sizes = [
-        (w, h)
-        for w, h in offered_sizes(genre)
-        if any(genre.playable(w, h, options) for options in settings)
-    ]
+    sizes = offered_sizes(genre)
     return Offer(
         name=genre.name,
         title=genre.title,
