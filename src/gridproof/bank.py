@@ -442,6 +442,12 @@ class Bank:
             db.execute("UPDATE puzzles SET served = served + 1 WHERE id = ?", (row["id"],))
         return _record(row)
 
+    def served(self, code: str) -> None:
+        """Count the board of `code` served once more (prefer `add(record, served=True)`
+        for a board kept and served at once: one transaction)."""
+        with self._connect() as db:
+            db.execute("UPDATE puzzles SET served = served + 1 WHERE code = ?", (code,))
+
     def find(self, code: str) -> Record | None:
         """The record of `code`, if the bank holds it."""
         with self._connect() as db:
