@@ -341,7 +341,6 @@ def _offenders(
 
 COINCIDENCES = {
     ("src/gridproof/genres/nondango/model.py", "region"): "names the rows in error messages",
-    ("src/gridproof/web/app.py", "unreachable"): "an assertion's message",
 }
 """Literals that are a rung or rule name by coincidence of words, not a reference to the
 ladder: each with why. Every entry must still occur (the test says when one is stale)."""

@@ -378,11 +378,17 @@ class Bank:
         with self._connect() as db:
             yield db
 
-    def add(self, record: Record) -> bool:
+    def add(self, record: Record, served: bool = False) -> bool:
         """Keep `record`; False when the bank already holds it, or a copy of it under a
-        symmetry (its canonical code)."""
+        symmetry (its canonical code). With `served`, count it served in the same
+        transaction (a board generated for a player: never part of the stock)."""
         with self.transaction() as db:
-            return insert(db, record) is None
+            held = insert(db, record)
+            if served:
+                db.execute(
+                    "UPDATE puzzles SET served = served + 1 WHERE code = ?", (held or record.code,)
+                )
+            return held is None
 
     def holder(self, record: Record) -> str | None:
         """The code of the banked board that `record` is (the same code, or the same
@@ -437,7 +443,8 @@ class Bank:
         return _record(row)
 
     def served(self, code: str) -> None:
-        """Count the board of `code` served (one generated for a player and kept)."""
+        """Count the board of `code` served once more (prefer `add(record, served=True)`
+        for a board kept and served at once: one transaction)."""
         with self._connect() as db:
             db.execute("UPDATE puzzles SET served = served + 1 WHERE code = ?", (code,))
 

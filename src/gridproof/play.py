@@ -192,7 +192,6 @@ class Offer:
                     "grades_by_size": {
                         format_size(w, h): list(grades)
                         for (w, h), grades in zip(self.sizes, per_size, strict=True)
-                        if grades
                     },
                 }
                 for options, per_size in self.settings
@@ -204,24 +203,31 @@ def catalog() -> list[Offer]:
     """Every genre as the player offers it, by name: per size and option value, the grades
     the generator makes within a New game's promise (`Genre.playable`), exactly the keys
     the bank stocks (`bank.offered_keys`)."""
-    return [
-        Offer(
-            name=genre.name,
-            title=genre.title,
-            lessons=genre.lessons,
-            sizes=tuple(offered_sizes(genre)),
-            difficulties=genre.difficulties,
-            default_difficulty=default_difficulty(genre),
-            rungs=genre.rungs,
-            grades=tuple(genre.playable(w, h) for w, h in offered_sizes(genre)),
-            options=tuple(option for option in genre.options if option.choices),
-            settings=tuple(
-                (options, tuple(genre.playable(w, h, options) for w, h in offered_sizes(genre)))
-                for options in choices(genre)
-            ),
-        )
-        for _, genre in sorted(registry.genres().items())
-    ]
+    return [_offer(genre) for _, genre in sorted(registry.genres().items())]
+
+
+def _offer(genre: Genre[Any]) -> Offer:
+    """The genre's offer. Its sizes are all the player's sizes the generator supports (the
+    workshop's blank boards take them too); a size whose grades are all left out, under
+    some option value or all of them, is listed with none there (the form shows it as not
+    offered)."""
+    settings = choices(genre)
+    sizes = offered_sizes(genre)
+    return Offer(
+        name=genre.name,
+        title=genre.title,
+        lessons=genre.lessons,
+        sizes=tuple(sizes),
+        difficulties=genre.difficulties,
+        default_difficulty=default_difficulty(genre),
+        rungs=genre.rungs,
+        grades=tuple(genre.playable(w, h) for w, h in sizes),
+        options=tuple(option for option in genre.options if option.choices),
+        settings=tuple(
+            (options, tuple(genre.playable(w, h, options) for w, h in sizes))
+            for options in settings
+        ),
+    )
 
 
 @dataclass(frozen=True, slots=True)

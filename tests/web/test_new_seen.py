@@ -78,6 +78,8 @@ def test_new_game_serves_every_unseen_bank_board_before_any_repeat(
     assert fresh["repeat"] is False
     assert fingerprint(fresh["code"]) not in seen
     assert store.find(fresh["code"]) is not None
+    assert store.counts()[KEY] == 5
+    assert store.stock().get(KEY, 0) == 0  # served, in the same transaction as kept
 
 
 def test_unserved_boards_come_first_and_serving_is_recorded(store: bank.Bank) -> None:

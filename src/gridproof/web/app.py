@@ -489,11 +489,7 @@ async def _generated(
         request.is_disconnected,
     )
 
-    def keep() -> None:
-        context.bank.add(record)
-        context.bank.served(record.code)
-
-    await _bank_or_none(keep)  # served even if it cannot be kept (a full disk)
+    await _bank_or_none(context.bank.add, record, True)  # served even if it cannot be kept
     return record
 
 

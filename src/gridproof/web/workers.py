@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import os
 import resource
+import sqlite3
 import threading
 import time
 import weakref
@@ -313,7 +315,10 @@ def keep_stocked(
         while True:
             active.set()
             wake.clear()
-            fill(store, plan, target, generate_s=generate_s)
+            try:
+                fill(store, plan, target, generate_s=generate_s)
+            except sqlite3.Error as error:  # a bank busy past its timeout: try again later
+                logging.getLogger("gridproof.web").warning("the filler paused: %s", error)
             active.clear()
             wake.wait(TOP_UP_S)
     except KeyboardInterrupt:  # the server is stopping

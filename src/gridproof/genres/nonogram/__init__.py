@@ -56,6 +56,7 @@ GENRE: Genre[Nonogram] = register(
         sizes=generate.SIZES,
         largest=(model.MAX_SIDE, model.MAX_SIDE),
         grades_at=generate.grades_at,
+        quick_with=generate.quick_with,
         oracles=(
             Oracle("sat", sat.count_sat, requires="pysat"),
             # brute force by row patterns: 10×10 in at most 0.15 s

@@ -27,6 +27,7 @@ names how pictures are drawn.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,6 +118,25 @@ def grades_at(width: int, height: int) -> tuple[str, ...]:
     if small >= 15 and large <= 20:
         offered.append(EXPERT)
     return tuple(grade for grade in LADDER.grades if grade in offered)
+
+
+QUICK = {MEDIUM: 10, HARD: 15, EXPERT: 0}
+"""The largest side at which a New game from an empty bank gets a board of each grade
+within `core.contract.NEW_GAME_S` (easy: every size; expert: none; see `quick_with`)."""
+
+
+def quick_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The grades the player offers at a size, whatever the picture kind: easy everywhere,
+    medium up to 10×10, hard up to 15×15, never expert (of those `grades_at` delivers).
+    Measured by `benchmarks/newgame.py` (a New game from an empty bank: a seed that gives
+    no board is followed by another; CPU s, median / p95, 2026-12-02): easy at most 0.1
+    everywhere; medium at 10×10 0.8 / 5.8 (8 New games; each picture kind 0.4-3.6 / 1.1-5.8),
+    at 15×15 1.3 / 11.9 (8, one without a board in time; mirrored 12.4); hard 0.3-4.3 /
+    6.9-8.3 at 15×15 (13; each picture kind at most 8.1), 0.8 / 16.6 at 20×20 (6, one
+    without a board), 1.4 / 11.5 at 25×25 (6, two without); expert 2.8 / 11.5 at 15×15
+    (8), 10.0 / 12.8 at 20×20 (`grades_at`); easy at 30×30 at most 0.2."""
+    large = max(width, height)
+    return tuple(grade for grade in LADDER.grades if large <= QUICK.get(grade, large))
 
 
 @dataclass(slots=True)

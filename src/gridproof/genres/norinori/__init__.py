@@ -52,6 +52,7 @@ GENRE: Genre[Norinori] = register(
         largest=(model.MAX_SIDE, model.MAX_SIDE),
         study=study.run_study,
         grades_at=generate.grades_at,
+        quick_with=generate.quick_with,
         oracles=(
             Oracle("sat", sat.count_sat, requires="pysat"),
             # brute force by regions: 10×10 in at most 0.3 s, 12×12 up to 7 s

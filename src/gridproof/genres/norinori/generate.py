@@ -15,6 +15,9 @@ ends the call (`in_time`), so a seed gives the same board on every machine at an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from gridproof.core.contract import Generated, Request, Tally, in_time, pick_grade
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
@@ -53,6 +56,20 @@ def grades_at(width: int, height: int) -> tuple[str, ...]:
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
         return ()
     return GRADES
+
+
+QUICK_SIDE = 25
+"""The largest side at which a New game from an empty bank gets a board within
+`core.contract.NEW_GAME_S` (see `quick_with`)."""
+
+
+def quick_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The grades the player offers at a size: every grade up to `QUICK_SIDE`, none above.
+    Measured by `benchmarks/newgame.py` (a New game from an empty bank, CPU s, median /
+    p95, 3 to 5 seeds each, 2026-12-02): at most 0.2 / 1.6 up to 10×10; 15×15 0.2-0.8 /
+    0.3-1.4; 20×20 0.6-1.1 / 0.7-1.2; 25×25 easy 1.0 / 2.8, medium 3.1 / 4.9, hard
+    1.0 / 1.3; 30×30 easy 6.4 / 13.5, one New game in three without a board in time."""
+    return GRADES if max(width, height) <= QUICK_SIDE else ()
 
 
 def standing(puzzle: Norinori, rung: str, deadline: Deadline) -> tuple[int, Difficulty | None]:
