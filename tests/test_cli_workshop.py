@@ -58,8 +58,11 @@ def test_fix_make_unique_ends_unique_and_exits_0(capsys: pytest.CaptureFixture[s
     code = loaded.genre.format_code(loaded.puzzle)
     status, out, _ = run(capsys, "fix", code, "--make-unique")
     assert status == 0
-    made = out.index(next(line for line in out if line.startswith("make unique: unique")))
-    repaired = loaded.genre.parse_code(out[made + 1].strip())
+    made = out.index(next(line for line in out if line.startswith("make unique: Unique after")))
+    applied = int(out[made].split("after ")[1].split()[0])
+    assert applied >= 1
+    assert all(f"  {n}. " in out[made + n] for n in range(1, applied + 1))
+    repaired = loaded.genre.parse_code(out[made + applied + 1].strip())
     assert nondango_sat(repaired, 2).verdict is Verdict.UNIQUE
 
 
