@@ -43,6 +43,8 @@ cannot make the board unique are not counted)."""
 WALK_CANDIDATES = 32
 """Edits scored by the ladder at each board of `make_unique`'s walk (those that break the
 rival and keep the solution, in the genre's order)."""
+KNOWN_RIVALS = 16
+"""Solutions counted at each board of the walk, to prefer edits that break many."""
 DRIFT_PERCENT = 3
 """How far (in % of the cells) `make_unique` may move a solution that edits change (a
 Nonogram's picture) from the one it started with."""
@@ -163,7 +165,9 @@ class Made:
     stopped: str | None = None
     """Why the board is not unique yet, in words naming its cells (None once unique)."""
     visited: int = 0
-    """Boards the walk counted (each at most once)."""
+    """Boards the walk stood on, the first one included."""
+    trail: tuple[str, ...] = field(default=(), repr=False)
+    """The codes of those boards in the order the walk reached them (each at most once)."""
 
     @property
     def text(self) -> str:
@@ -267,8 +271,8 @@ def make_unique(
     genre = report.loaded.genre
     origin = report.solutions[0]
     allowed = max_drift(report.loaded.puzzle) if drift is None else drift
-    visited = {genre.format_code(report.loaded.puzzle)}
-    walk = _Walk(genre, origin, allowed, visited)
+    first = genre.format_code(report.loaded.puzzle)
+    walk = _Walk(genre, origin, allowed, {first}, [first])
     stack: list[tuple[Report, list[tuple[Edit[Any], Outcome]]]] = []
     applied: list[str] = []
     start = report
@@ -281,7 +285,7 @@ def make_unique(
     if report.outcome is not Verdict.UNIQUE:
         report = stack[-1][0] if stack else start  # the board reached, ambiguous
     keep = report.solutions[0] if report.solutions else keep
-    return _made(report, keep, prefix + applied, deadline, walk.visited)
+    return _made(report, keep, prefix + applied, deadline, walk.trail)
 
 
 def max_drift(puzzle: Any) -> int:
@@ -341,6 +345,7 @@ class _Walk:
     origin: int
     drift: int
     visited: set[str]
+    trail: list[str] = field(default_factory=list)
 
     def ranked(self, report: Report, deadline: Deadline) -> list[tuple[Edit[Any], Outcome]]:
         """The edits that break the rival, keep S, stay within the drift and lead to a board
@@ -355,7 +360,9 @@ class _Walk:
         if genre.edits is None:
             return []
         rung = genre.ladder.names[-2] if len(genre.ladder.names) > 1 else genre.ladder.top
-        scored: list[tuple[int, int, int, int, Edit[Any], Outcome]] = []
+        known = genre.count(puzzle, KNOWN_RIVALS, deadline.within(work=_work(puzzle)))
+        rivals = [r for r in known.solutions if r != keep] or [rival]
+        scored: list[tuple[int, int, int, int, int, Edit[Any], Outcome]] = []
         seen: set[str] = set()
         for index, edit in enumerate(genre.edits(puzzle, keep, rival, keep ^ rival)):
             if len(scored) >= WALK_CANDIDATES or deadline.expired():
@@ -373,15 +380,15 @@ class _Walk:
                 continue
             outcome = genre.count(edit.puzzle, 2, deadline.within(work=_work(edit.puzzle)))
             if outcome.verdict is Verdict.UNIQUE:
-                top = -edit.puzzle.width * edit.puzzle.height - 1
-                scored.append((0, top, len(edit.cells), index, edit, outcome))
+                scored.append((-1, 0, 0, len(edit.cells), index, edit, outcome))
                 continue
             if outcome.verdict is not Verdict.MULTIPLE:
                 continue
+            killed = sum(bool(genre.validate(edit.puzzle, r)) for r in rivals)
             progress = genre.solve(edit.puzzle, rung, deadline)
             decided = (progress.shaded | progress.empty).bit_count()
-            scored.append((int(sideways), -decided, len(edit.cells), index, edit, outcome))
-        scored.sort(key=lambda item: item[:4])
+            scored.append((int(sideways), -killed, -decided, len(edit.cells), index, edit, outcome))
+        scored.sort(key=lambda item: item[:5])
         return [(edit, outcome) for *_, edit, outcome in scored]
 
 
@@ -405,6 +412,7 @@ def _step(
         if code in walk.visited:
             continue
         walk.visited.add(code)
+        walk.trail.append(code)
         edited = Loaded(report.loaded.id, walk.genre, edit.puzzle)
         applied.append(edit.text)
         if counted.verdict is Verdict.UNIQUE:
@@ -431,15 +439,15 @@ def _made(
     keep: int | None,
     applied: list[str],
     deadline: Deadline,
-    visited: set[str] | None = None,
+    trail: list[str] | None = None,
 ) -> Made:
     """The walk's end, with the reason it stopped in words when it is not unique."""
     stopped = None
     if report.outcome is not Verdict.UNIQUE:
-        stopped = _why_stopped(report, deadline, bool(visited and len(visited) > 1))
+        stopped = _why_stopped(report, deadline, bool(trail and len(trail) > 1))
     complete = report.outcome is Verdict.UNIQUE or not deadline.expired()
-    count = 0 if visited is None else len(visited)
-    return Made(report, keep, tuple(applied), complete, stopped, count)
+    walked = tuple(trail or ())
+    return Made(report, keep, tuple(applied), complete, stopped, len(walked), walked)
 
 
 def _why_stopped(report: Report, deadline: Deadline, walked: bool) -> str:
