@@ -123,3 +123,17 @@ def test_picture_refuses_bad_input_in_one_line(
     capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], fragment: str
 ) -> None:
     assert fragment in assert_usage_error(capsys, *argv)
+
+
+def test_fix_minimize_lists_spare_circles_and_says_none_needed_only_when_unique(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "fix", URL, "--make-unique", "--minimize")
+    assert status == 0
+    assert "make unique: Unique already: no edit needed." in out
+    assert any(line.startswith("minimize: ") for line in out)
+    loaded = ambiguous("norinori", 6, 1)
+    code = loaded.genre.format_code(loaded.puzzle)
+    _, out, _ = run(capsys, "fix", code, "--make-unique", "--deadline", "0.001")
+    made = next(line for line in out if line.startswith("make unique: "))
+    assert "no edit needed" not in made

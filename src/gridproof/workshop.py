@@ -43,7 +43,7 @@ cannot make the board unique are not counted)."""
 WALK_CANDIDATES = 32
 """Edits scored by the ladder at each board of `make_unique`'s walk (those that break the
 rival and keep the solution, in the genre's order)."""
-KNOWN_RIVALS = 16
+KNOWN_RIVALS = 6
 """Solutions counted at each board of the walk, to prefer edits that break many."""
 DRIFT_PERCENT = 3
 """How far (in % of the cells) `make_unique` may move a solution that edits change (a
