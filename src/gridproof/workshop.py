@@ -310,7 +310,7 @@ class Minimized:
         if self.report.outcome is not Verdict.UNIQUE:
             return "Only a unique board can be minimized: make it unique first."
         if not self.spares:
-            return "Every given is needed: removing any one leaves the board ambiguous."
+            return "Every given is needed: without any one of them the board is no longer unique."
         n = len(self.spares)
         return (
             f"{n} given{'s' if n > 1 else ''} can go, each on its own, and the board stays unique."
