@@ -43,6 +43,8 @@ cannot make the board unique are not counted)."""
 WALK_CANDIDATES = 32
 """Edits scored by the ladder at each board of `make_unique`'s walk (those that break the
 rival and keep the solution, in the genre's order)."""
+WALK_EXAMINED = 400
+"""Edits of the genre's list looked at (validated) per board of the walk, at most."""
 KNOWN_RIVALS = 6
 """Solutions counted at each board of the walk, to prefer edits that break many."""
 DRIFT_PERCENT = 3
@@ -364,7 +366,8 @@ class _Walk:
         rivals = [r for r in known.solutions if r != keep] or [rival]
         scored: list[tuple[int, int, int, int, int, Edit[Any], Outcome]] = []
         seen: set[str] = set()
-        for index, edit in enumerate(genre.edits(puzzle, keep, rival, keep ^ rival)):
+        listed = genre.edits(puzzle, keep, rival, keep ^ rival)
+        for index, edit in enumerate(islice(listed, WALK_EXAMINED)):
             if len(scored) >= WALK_CANDIDATES or deadline.expired():
                 break
             if edit.keep is None or (edit.keep ^ self.origin).bit_count() > self.drift:
