@@ -41,8 +41,10 @@ MAX_CANDIDATES = 400
 """Edits counted for one suggestion list (the genre lists the likeliest first; edits that
 cannot make the board unique are not counted)."""
 WALK_CANDIDATES = 32
-"""Edits scored by the ladder at each board of `make_unique`'s walk (those that break the
-rival and keep the solution, in the genre's order)."""
+"""Edits counted and scored at each board of `make_unique`'s walk (those that break the
+rival and keep the solution, in the genre's order) on boards of up to 100 cells; larger
+boards count fewer, in proportion, but at least `WALK_CANDIDATES_MIN`."""
+WALK_CANDIDATES_MIN = 8
 WALK_EXAMINED = 400
 """Edits of the genre's list looked at (validated) per board of the walk, at most."""
 KNOWN_RIVALS = 6
@@ -351,12 +353,14 @@ class _Walk:
 
     def ranked(self, report: Report, deadline: Deadline) -> list[tuple[Edit[Any], Outcome]]:
         """The edits that break the rival, keep S, stay within the drift and lead to a board
-        not visited yet, each counted to two, best first: unique ones (fewest cells
-        touched first), then those after which the ladder below its top rung decides the
-        most cells (then fewest cells touched); the genre's order breaks ties. Last come
-        edits that keep S but leave the rival standing (sideways, for a board where every
-        edit that breaks the rival was tried). At most `WALK_CANDIDATES` edits are counted
-        per board."""
+        not visited yet, each counted to two, best first: the first unique one (the genre
+        lists its likeliest edits first); then the ambiguous ones that break the most of
+        the board's first `KNOWN_RIVALS` solutions (the generator's own preference,
+        `norinori.build.walk_rival`), then after which the ladder below its top rung
+        decides the most cells, then that touch the fewest cells, in the genre's order.
+        Last come edits that keep S but leave the rival standing (sideways, for a board
+        where every edit that breaks the rival was tried). At most `WALK_CANDIDATES` edits
+        are counted per board (fewer on large boards)."""
         genre, puzzle = self.genre, report.loaded.puzzle
         keep, rival = report.solutions
         if genre.edits is None:
@@ -367,8 +371,10 @@ class _Walk:
         scored: list[tuple[int, int, int, int, int, Edit[Any], Outcome]] = []
         seen: set[str] = set()
         listed = genre.edits(puzzle, keep, rival, keep ^ rival)
+        most = max(WALK_CANDIDATES_MIN, WALK_CANDIDATES * 100 // (puzzle.width * puzzle.height))
+        most = min(most, WALK_CANDIDATES)
         for index, edit in enumerate(islice(listed, WALK_EXAMINED)):
-            if len(scored) >= WALK_CANDIDATES or deadline.expired():
+            if len(scored) >= most or deadline.expired():
                 break
             if edit.keep is None or (edit.keep ^ self.origin).bit_count() > self.drift:
                 continue
@@ -379,12 +385,12 @@ class _Walk:
             if genre.validate(edit.puzzle, edit.keep):
                 continue
             sideways = not genre.validate(edit.puzzle, rival)
-            if sideways and len(scored) >= WALK_CANDIDATES // 2:
+            if sideways and len(scored) >= most // 2:
                 continue
             outcome = genre.count(edit.puzzle, 2, deadline.within(work=_work(edit.puzzle)))
             if outcome.verdict is Verdict.UNIQUE:
                 scored.append((-1, 0, 0, len(edit.cells), index, edit, outcome))
-                continue
+                break  # the genre lists its likeliest edits first: take the first unique one
             if outcome.verdict is not Verdict.MULTIPLE:
                 continue
             killed = sum(bool(genre.validate(edit.puzzle, r)) for r in rivals)
