@@ -2,6 +2,8 @@
 
     .venv/bin/python benchmarks/workshop.py [--genre norinori ...] [--sizes 10,20]
                                             [--boards 4] [--edits 12] [--deadline 10]
+    .venv/bin/python benchmarks/workshop.py --walk [--genre ...] [--sizes 5,7,10,15,30]
+                                            [--boards 4] [--deadline 10]
 
 An editing session starts from a generated unique board (seeds 1, 2, ...) and applies
 `--edits` of the genre's own single edits one after another (the first edit the genre
@@ -11,6 +13,12 @@ Edit mode does. Each verdict's time is set beside the SAT oracle's count of the 
 in the same run. Then each ambiguous board met on the way is given to "Make unique": how
 many edits it applied and how long it took. Times are CPU milliseconds of this process
 (the machine may be shared). A benchmark, not a test: it asserts nothing.
+
+With `--walk`, "Make unique" alone on ambiguous boards the generators' machinery makes
+before any uniqueness steering (`tests/ambiguous.py`), the intended solution pinned:
+how many end unique within `--deadline` seconds, the edits they needed (median and max),
+the boards the walk stood on, the Nonogram picture's drift, and CPU seconds (median,
+p95, max).
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from gridproof import service, workshop
@@ -30,6 +39,11 @@ from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Outcome, Verdict
 from gridproof.core.registry import genres
 from gridproof.service import Loaded
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the ambiguous boards are made in tests/ambiguous.py
+
+from tests.ambiguous import ambiguous  # noqa: E402
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -115,6 +129,72 @@ def run(genre: Genre[Any], side: int, boards: int, edits: int, deadline_s: float
     )
 
 
+class CpuDeadline(Deadline):
+    """A deadline on this process's CPU seconds (the machine may be shared): `--walk`
+    gives each board `--deadline` CPU seconds, and the wall clock `WALL_SLACK` times more."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds * WALL_SLACK)
+        self.cpu_end = time.process_time() + seconds
+
+    def expired(self) -> bool:
+        return time.process_time() >= self.cpu_end or super().expired()
+
+
+WALL_SLACK = 6
+"""`--walk` judges `--deadline` in CPU seconds; the wall clock allows this many times more
+(the machine may be shared), and a walk unique only after the CPU deadline counts as a
+failure."""
+
+
+def walk_row(genre: Genre[Any], side: int, boards: int, deadline_s: float) -> str:
+    """One table row of `--walk`: make unique on `boards` ambiguous boards."""
+    unique = 0
+    edits: list[int] = []
+    stood: list[int] = []
+    seconds: list[float] = []
+    drift: list[int] = []
+    stops: Counter[str] = Counter()
+    for puzzle, solution in ambiguous(genre.name, side, boards):
+        loaded = Loaded("bench", genre, puzzle)
+        ms, made = cpu_ms(
+            lambda loaded=loaded, solution=solution: workshop.make_unique(
+                loaded, solution, CpuDeadline(deadline_s)
+            )
+        )
+        seconds.append(ms / 1000)
+        if made.report.outcome is Verdict.UNIQUE and ms > 1000 * deadline_s:
+            stops["unique, but over the CPU deadline"] += 1
+            continue
+        edits.append(len(made.applied))
+        stood.append(made.visited)
+        drift.append(0 if made.keep is None else (made.keep ^ solution).bit_count())
+        if made.report.outcome is Verdict.UNIQUE:
+            unique += 1
+        else:
+            stops[(made.stopped or "?").split(";")[0].split(" in ")[0]] += 1
+    if not seconds:
+        return f"| {genre.name} | {side}x{side} | no ambiguous board made |"
+    why = ", ".join(f"{k} ({v})" for k, v in stops.items()) or "-"
+    return (
+        f"| {genre.name} | {side}x{side} | {unique}/{len(seconds)} | "
+        f"{statistics.median(edits):g} / {max(edits)} | {statistics.median(stood):g} | "
+        f"{max(drift)} | {statistics.median(seconds):.1f} | {percentile(seconds, 0.95):.1f} | "
+        f"{max(seconds):.1f} | {why} |"
+    )
+
+
+def walk_table(names: list[str], sides: list[int], boards: int, deadline_s: float) -> None:
+    print(
+        "| genre | size | unique | edits median / max | boards stood on | max drift | "
+        "CPU s median | p95 | max | stopped |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for name in names:
+        for side in sides:
+            print(walk_row(genres()[name], side, boards, deadline_s), flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--genre", action="append", choices=sorted(genres()))
@@ -122,8 +202,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--boards", type=int, default=4)
     parser.add_argument("--edits", type=int, default=12)
     parser.add_argument("--deadline", type=float, default=10.0)
+    parser.add_argument("--walk", action="store_true", help="make unique on ambiguous boards")
     args = parser.parse_args(argv)
     sides = [int(s) for s in args.sizes.split(",")]
+    if args.walk:
+        walk_table(args.genre or sorted(genres()), sides, args.boards, args.deadline)
+        return 0
     print(
         "| genre | size | verdicts | median ms | p95 ms | max ms | SAT median ms | "
         "engine/SAT | outcomes | Make unique |"

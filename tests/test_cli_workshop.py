@@ -58,8 +58,11 @@ def test_fix_make_unique_ends_unique_and_exits_0(capsys: pytest.CaptureFixture[s
     code = loaded.genre.format_code(loaded.puzzle)
     status, out, _ = run(capsys, "fix", code, "--make-unique")
     assert status == 0
-    made = out.index(next(line for line in out if line.startswith("make unique: unique")))
-    repaired = loaded.genre.parse_code(out[made + 1].strip())
+    made = out.index(next(line for line in out if line.startswith("make unique: Unique after")))
+    applied = int(out[made].split("after ")[1].split()[0])
+    assert applied >= 1
+    assert all(f"  {n}. " in out[made + n] for n in range(1, applied + 1))
+    repaired = loaded.genre.parse_code(out[made + applied + 1].strip())
     assert nondango_sat(repaired, 2).verdict is Verdict.UNIQUE
 
 
@@ -120,3 +123,17 @@ def test_picture_refuses_bad_input_in_one_line(
     capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], fragment: str
 ) -> None:
     assert fragment in assert_usage_error(capsys, *argv)
+
+
+def test_fix_minimize_lists_spare_circles_and_says_none_needed_only_when_unique(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "fix", URL, "--make-unique", "--minimize")
+    assert status == 0
+    assert "make unique: Unique already: no edit needed." in out
+    assert any(line.startswith("minimize: ") for line in out)
+    loaded = ambiguous("norinori", 6, 1)
+    code = loaded.genre.format_code(loaded.puzzle)
+    _, out, _ = run(capsys, "fix", code, "--make-unique", "--deadline", "0.001")
+    made = next(line for line in out if line.startswith("make unique: "))
+    assert "no edit needed" not in made

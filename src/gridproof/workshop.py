@@ -6,7 +6,9 @@ single edits that repair it. The CLI's `fix` and the player's Edit mode both cal
   solve path of a unique board.
 - `suggest` counts every edit the genre proposes (`Genre.edits`, see `core.repair`) and
   ranks them: unique first, easiest grade first, then those that leave the board ambiguous.
-- `make_unique` applies edits until the count is one.
+- `make_unique` walks counterexamples until the count is one: each edit breaks the rival
+  the count found and keeps the solution, and no board is visited twice.
+- `minimize` lists the givens a unique board does not need.
 
 A setter may pin a solution (`keep`, a grid): edits must leave it a solution. Without one
 the first solution the counter finds is kept. Every count of an edit runs on a work budget
@@ -17,6 +19,7 @@ a list the deadline cut short says so (`complete` is false).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
@@ -25,21 +28,30 @@ from typing import Any
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GridproofError
-from gridproof.core.grid import bits, mask_of
+from gridproof.core.grid import bits, cell_name, mask_of
 from gridproof.core.ladder import cheapest_rung, rate
 from gridproof.core.outcome import Outcome, Verdict
-from gridproof.core.repair import Edit
+from gridproof.core.repair import Edit, Spare
 from gridproof.core.trace import Step, Violation
 from gridproof.service import Loaded, step_to_json, violation_to_json
 
 MAX_PATH_STEPS = 2000
 """The solve path shown for a unique board stops after this many steps."""
-MAX_CANDIDATES = 60
-"""Edits counted for one suggestion list (the genre lists the likeliest first)."""
-SCORED_CANDIDATES = 16
-"""Edits tried per round of `make_unique` when none makes the board unique."""
-MAX_ROUNDS = 40
-"""Edits `make_unique` applies at most."""
+MAX_CANDIDATES = 400
+"""Edits counted for one suggestion list (the genre lists the likeliest first; edits that
+cannot make the board unique are not counted)."""
+WALK_CANDIDATES = 32
+"""Edits counted and scored at each board of `make_unique`'s walk (those that break the
+rival and keep the solution, in the genre's order) on boards of up to 100 cells; larger
+boards count fewer, in proportion, but at least `WALK_CANDIDATES_MIN`."""
+WALK_CANDIDATES_MIN = 8
+WALK_EXAMINED = 400
+"""Edits of the genre's list looked at (validated) per board of the walk, at most."""
+KNOWN_RIVALS = 6
+"""Solutions counted at each board of the walk, to prefer edits that break many."""
+DRIFT_PERCENT = 3
+"""How far (in % of the cells) `make_unique` may move a solution that edits change (a
+Nonogram's picture) from the one it started with."""
 WORK_PER_CELL = 4000
 """The work budget of counting one edit, per cell, in the genre's own units (closes,
 propagations, line solves). The corpus boards need 0.5 per cell at the median and the
@@ -77,10 +89,11 @@ class Report:
             return f"Unique{graded}: {len(self.path)} deductions solve it from the empty board."
         if self.outcome is Verdict.MULTIPLE:
             cells = self.differ.bit_count()
-            return f"Several solutions: two of them differ in {cells} cells."
+            where = cell_list(self.differ, self.loaded.puzzle.width)
+            return f"Several solutions: two of them differ in {cells} cells ({where})."
         if self.outcome is Verdict.NONE:
             why = self.reason.text if self.reason else "every way of filling it breaks a rule"
-            return f"No solution: {why}."
+            return f"No solution: {why}{_at(self)}."
         return "No verdict yet: the count ran out of time (edit on, or allow more time)."
 
     def to_json(self) -> dict[str, Any]:
@@ -159,6 +172,21 @@ class Made:
     keep: int | None
     applied: tuple[str, ...]
     complete: bool
+    stopped: str | None = None
+    """Why the board is not unique yet, in words naming its cells (None once unique)."""
+    visited: int = 0
+    """Boards the walk stood on, the first one included."""
+    trail: tuple[str, ...] = field(default=(), repr=False)
+    """The codes of those boards in the order the walk reached them (each at most once)."""
+
+    @property
+    def text(self) -> str:
+        """One sentence: what was done, or why it stopped."""
+        n = len(self.applied)
+        edits = f"{n} edit{'' if n == 1 else 's'}"
+        if self.report.outcome is Verdict.UNIQUE:
+            return "Unique already: no edit needed." if not n else f"Unique after {edits}."
+        return f"Not unique after {edits}: {self.stopped}. Go on from the board reached."
 
     def to_json(self) -> dict[str, Any]:
         genre, puzzle = self.report.loaded.genre, self.report.loaded.puzzle
@@ -169,6 +197,9 @@ class Made:
             "changed": len(self.applied),
             "edits": list(self.applied),
             "complete": self.complete,
+            "stopped": self.stopped,
+            "visited": self.visited,
+            "made_text": self.text,
         }
 
 
@@ -221,29 +252,248 @@ def suggest(loaded: Loaded, keep: int | None, deadline: Deadline, limit: int = 6
     return Repairs(report, tuple(_ranked(found)[:limit]), complete and not deadline.expired())
 
 
-def make_unique(loaded: Loaded, keep: int | None, deadline: Deadline) -> Made:
-    """Apply edits until the board counts unique (or no edit helps, or time runs out): a
-    unique edit when there is one, else the edit after which the ladder decides most. A
-    pinned solution stays pinned through every edit."""
-    pinned = keep is not None
-    applied: list[str] = []
+def make_unique(
+    loaded: Loaded, keep: int | None, deadline: Deadline, *, drift: int | None = None
+) -> Made:
+    """Walk counterexamples until the board counts unique (the Norinori design note's
+    method, for every genre). The kept solution S is the pinned one, else the first the
+    counter finds. Each step takes the rival S' the count found beside S and applies an
+    edit of the genre's vocabulary that breaks S' and keeps S a solution (checked by the
+    validator before anything is counted), the one after which the ladder decides most,
+    then the one touching fewest cells; never a board already visited. When no edit is
+    left at a board the walk steps back to the board before it and takes its next edit.
+
+    A genre whose edits change the solution itself (a Nonogram's picture) stays within
+    `drift` cells of S (default `max_drift`). Every choice is made by counted work; the
+    deadline only ends the call, and a walk it ends says so in `stopped` and returns the
+    board reached, from which a second call goes on."""
     report = examine(loaded, keep, deadline)
-    complete = True
-    while report.outcome in (Verdict.MULTIPLE, Verdict.NONE) and len(applied) < MAX_ROUNDS:
-        found, complete = _counted(report, deadline, 1)
-        best = _next_edit(report.loaded.genre, found, deadline)
-        if best is None or deadline.expired():
-            complete = complete and best is not None
-            break
-        applied.append(best.edit.text)
-        keep = best.edit.keep if pinned else None
-        edited = Loaded(report.loaded.id, report.loaded.genre, best.edit.puzzle)
-        report = examine(edited, keep, deadline)
     if report.outcome is Verdict.UNIQUE:
-        keep = report.solutions[0]
-    if report.outcome is Verdict.TIMEOUT or deadline.expired():
-        complete = False
-    return Made(report, keep, tuple(applied), complete)
+        return Made(report, report.solutions[0], (), True)
+    prefix: list[str] = []
+    if report.outcome is Verdict.NONE:
+        report, prefix = _revive(report, keep, deadline)
+        if report.outcome is not Verdict.MULTIPLE:
+            kept = report.solutions[0] if report.solutions else keep
+            return _made(report, kept, prefix, deadline)
+    elif report.outcome is Verdict.TIMEOUT:
+        return _made(report, keep, [], deadline)
+    genre = report.loaded.genre
+    origin = report.solutions[0]
+    allowed = max_drift(report.loaded.puzzle) if drift is None else drift
+    first = genre.format_code(report.loaded.puzzle)
+    walk = _Walk(genre, origin, allowed, {first}, [first])
+    stack: list[tuple[Report, list[tuple[Edit[Any], Outcome]]]] = []
+    applied: list[str] = []
+    start = report
+    while report.outcome is Verdict.MULTIPLE:
+        stack.append((report, walk.ranked(report, deadline)))
+        stepped = _step(stack, applied, walk, deadline)
+        if stepped is None:
+            break
+        report = stepped
+    if report.outcome is not Verdict.UNIQUE:
+        report = stack[-1][0] if stack else start  # the board reached, ambiguous
+    keep = report.solutions[0] if report.solutions else keep
+    return _made(report, keep, prefix + applied, deadline, walk.trail)
+
+
+def max_drift(puzzle: Any) -> int:
+    """How many cells a walk may change the solution by, for genres whose edits change it:
+    3% of the cells, at least one."""
+    cells: int = puzzle.width * puzzle.height
+    return max(1, cells * DRIFT_PERCENT // 100)
+
+
+@dataclass(frozen=True, slots=True)
+class Minimized:
+    """The givens a unique board does not need, each alone (removing two that are each
+    spare may still leave the board ambiguous)."""
+
+    report: Report
+    spares: tuple[Spare, ...]
+    complete: bool
+    """False when the deadline stopped the checks before every given was tried."""
+
+    @property
+    def text(self) -> str:
+        if self.report.outcome is not Verdict.UNIQUE:
+            return "Only a unique board can be minimized: make it unique first."
+        if not self.spares:
+            return "Every given is needed: without any one of them the board is no longer unique."
+        n = len(self.spares)
+        return (
+            f"{n} given{'s' if n > 1 else ''} can go, each on its own, and the board stays unique."
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.report.to_json(),
+            "spares": [{"text": s.text, "cells": list(s.cells)} for s in self.spares],
+            "complete": self.complete,
+            "minimize_text": self.text,
+        }
+
+
+def minimize(loaded: Loaded, keep: int | None, deadline: Deadline) -> Minimized:
+    """For a unique board, the givens it can lose one at a time and stay unique (the genre's
+    `spares`); for any other board, its report and nothing else."""
+    report = examine(loaded, keep, deadline)
+    genre = loaded.genre
+    if report.outcome is not Verdict.UNIQUE or genre.spares is None:
+        return Minimized(report, (), report.outcome is not Verdict.TIMEOUT)
+    found = tuple(genre.spares(loaded.puzzle, report.solutions[0], deadline, _work(loaded.puzzle)))
+    return Minimized(report, found, not deadline.expired())
+
+
+# --- the walk ----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Walk:
+    genre: Genre[Any]
+    origin: int
+    drift: int
+    visited: set[str]
+    trail: list[str] = field(default_factory=list)
+
+    def ranked(self, report: Report, deadline: Deadline) -> list[tuple[Edit[Any], Outcome]]:
+        """The edits that break the rival, keep S, stay within the drift and lead to a board
+        not visited yet, each counted to two, best first: the first unique one (the genre
+        lists its likeliest edits first); then the ambiguous ones that break the most of
+        the board's first `KNOWN_RIVALS` solutions (the generator's own preference,
+        `norinori.build.walk_rival`), then after which the ladder below its top rung
+        decides the most cells, then that touch the fewest cells, in the genre's order.
+        Last come edits that keep S but leave the rival standing (sideways, for a board
+        where every edit that breaks the rival was tried). At most `WALK_CANDIDATES` edits
+        are counted per board (fewer on large boards)."""
+        genre, puzzle = self.genre, report.loaded.puzzle
+        keep, rival = report.solutions
+        if genre.edits is None:
+            return []
+        rung = genre.ladder.names[-2] if len(genre.ladder.names) > 1 else genre.ladder.top
+        known = genre.count(puzzle, KNOWN_RIVALS, deadline.within(work=_work(puzzle)))
+        rivals = [r for r in known.solutions if r != keep] or [rival]
+        scored: list[tuple[int, int, int, int, int, Edit[Any], Outcome]] = []
+        seen: set[str] = set()
+        listed = genre.edits(puzzle, keep, rival, keep ^ rival)
+        most = max(WALK_CANDIDATES_MIN, WALK_CANDIDATES * 100 // (puzzle.width * puzzle.height))
+        most = min(most, WALK_CANDIDATES)
+        for index, edit in enumerate(islice(listed, WALK_EXAMINED)):
+            if len(scored) >= most or deadline.expired():
+                break
+            if edit.keep is None or (edit.keep ^ self.origin).bit_count() > self.drift:
+                continue
+            code = genre.format_code(edit.puzzle)
+            if code in self.visited or code in seen:
+                continue
+            seen.add(code)
+            if genre.validate(edit.puzzle, edit.keep):
+                continue
+            sideways = not genre.validate(edit.puzzle, rival)
+            if sideways and len(scored) >= most // 2:
+                continue
+            outcome = genre.count(edit.puzzle, 2, deadline.within(work=_work(edit.puzzle)))
+            if outcome.verdict is Verdict.UNIQUE:
+                scored.append((-1, 0, 0, len(edit.cells), index, edit, outcome))
+                break  # the genre lists its likeliest edits first: take the first unique one
+            if outcome.verdict is not Verdict.MULTIPLE:
+                continue
+            killed = sum(bool(genre.validate(edit.puzzle, r)) for r in rivals)
+            progress = genre.solve(edit.puzzle, rung, deadline)
+            decided = (progress.shaded | progress.empty).bit_count()
+            scored.append((int(sideways), -killed, -decided, len(edit.cells), index, edit, outcome))
+        scored.sort(key=lambda item: item[:5])
+        return [(edit, outcome) for *_, edit, outcome in scored]
+
+
+def _step(
+    stack: list[tuple[Report, list[tuple[Edit[Any], Outcome]]]],
+    applied: list[str],
+    walk: _Walk,
+    deadline: Deadline,
+) -> Report | None:
+    """Apply the next edit of the top board (stepping back past boards with none left);
+    None when the deadline or the boards run out."""
+    while stack and not deadline.expired():
+        report, edits = stack[-1]
+        if not edits:
+            stack.pop()
+            if applied:
+                applied.pop()
+            continue
+        edit, counted = edits.pop(0)
+        code = walk.genre.format_code(edit.puzzle)
+        if code in walk.visited:
+            continue
+        walk.visited.add(code)
+        walk.trail.append(code)
+        edited = Loaded(report.loaded.id, walk.genre, edit.puzzle)
+        applied.append(edit.text)
+        if counted.verdict is Verdict.UNIQUE:
+            return examine(edited, edit.keep, deadline)
+        pair = _kept_and_rival(counted, edit.keep)
+        return Report(edited, Verdict.MULTIPLE, pair, pinned=report.pinned)
+    return None
+
+
+def _revive(report: Report, keep: int | None, deadline: Deadline) -> tuple[Report, list[str]]:
+    """A board without a solution: apply the suggested edit that gives it one (unique
+    first), so that the walk has a solution to keep."""
+    found, _ = _counted(report, deadline, 1)
+    ranked = _ranked(found)
+    if not ranked or deadline.expired():
+        return report, []
+    best = ranked[0]
+    edited = Loaded(report.loaded.id, report.loaded.genre, best.edit.puzzle)
+    return examine(edited, best.edit.keep, deadline), [best.edit.text]
+
+
+def _made(
+    report: Report,
+    keep: int | None,
+    applied: list[str],
+    deadline: Deadline,
+    trail: list[str] | None = None,
+) -> Made:
+    """The walk's end, with the reason it stopped in words when it is not unique."""
+    stopped = None
+    if report.outcome is not Verdict.UNIQUE:
+        stopped = _why_stopped(report, deadline, bool(trail and len(trail) > 1))
+    complete = report.outcome is Verdict.UNIQUE or not deadline.expired()
+    walked = tuple(trail or ())
+    return Made(report, keep, tuple(applied), complete, stopped, len(walked), walked)
+
+
+def _why_stopped(report: Report, deadline: Deadline, walked: bool) -> str:
+    width = report.loaded.puzzle.width
+    where = ""
+    if report.outcome is Verdict.MULTIPLE:
+        where = "; still ambiguous at " + cell_list(report.differ, width)
+    if report.outcome is Verdict.TIMEOUT:
+        return "could not count the board in time (allow more time, or edit it by hand)"
+    if report.outcome is Verdict.NONE:
+        return "no single edit gives the board a solution" + _at(report)
+    if deadline.out_of_work():
+        return f"could not make it unique within its work budget{where}"
+    if deadline.expired():
+        return f"could not make it unique in {deadline.elapsed():.0f} s{where}"
+    if walked:
+        return f"every edit that breaks the rival leads back to a board already tried{where}"
+    return f"no edit of the genre breaks the rival and keeps the solution{where}"
+
+
+def _at(report: Report) -> str:
+    if report.reason is None or not report.reason.cells:
+        return ""
+    return " (at " + cell_list(mask_of(report.reason.cells), report.loaded.puzzle.width) + ")"
+
+
+def cell_list(cells: int, width: int, most: int = 8) -> str:
+    """`r4c2, r5c1` (the first `most` cells, then how many more)."""
+    names = [cell_name(cell, width) for cell in islice(bits(cells), most)]
+    more = cells.bit_count() - len(names)
+    return ", ".join(names) + (f" and {more} more" if more > 0 else "")
 
 
 # --- inside ------------------------------------------------------------------------------
@@ -283,25 +533,55 @@ def _candidates(report: Report) -> Iterator[Edit[Any]]:
 
 
 def _counted(report: Report, deadline: Deadline, enough: int) -> tuple[list[Suggestion], bool]:
-    """Count the genre's edits for `report`'s board until `enough` of them are unique."""
+    """Count the genre's edits for `report`'s board until `enough` of them are unique.
+
+    Against a rival, an edit after which both solutions still stand cannot be unique and
+    is not counted (nor one that breaks a pinned solution); so the whole vocabulary is
+    tried on a small board, and a single edit that makes it unique is found whenever the
+    vocabulary has one. At most `MAX_CANDIDATES` edits are counted."""
     genre = report.loaded.genre
     if report.outcome not in (Verdict.MULTIPLE, Verdict.NONE):
         return [], report.outcome is not Verdict.TIMEOUT
     found: list[Suggestion] = []
     seen: set[str] = set()
-    for edit in islice(_candidates(report), MAX_CANDIDATES):
-        if deadline.expired():
+    counted = 0
+    for edit in _candidates(report):
+        if deadline.expired() or counted >= MAX_CANDIDATES:
             return found, False
         code = genre.format_code(edit.puzzle)
-        if code in seen or (edit.keep is not None and genre.validate(edit.puzzle, edit.keep)):
+        if code in seen:
             continue
         seen.add(code)
-        suggestion = _count_edit(genre, edit, deadline)
+        worth = _worth_counting(report, edit)
+        if worth is None:
+            continue
+        counted += 1
+        suggestion = _count_edit(genre, worth, deadline)
         if suggestion is not None:
             found.append(suggestion)
             if sum(s.outcome is Verdict.UNIQUE for s in found) >= enough:
                 break
     return found, True
+
+
+def _worth_counting(report: Report, edit: Edit[Any]) -> Edit[Any] | None:
+    """`edit` if it may make the board unique (with `keep` None when it breaks an unpinned
+    solution), else None: a pinned solution it breaks, or both solutions left standing."""
+    genre, puzzle = report.loaded.genre, edit.puzzle
+    keeps = edit.keep is not None and not genre.validate(puzzle, edit.keep)
+    if report.outcome is not Verdict.MULTIPLE:
+        return edit if keeps or edit.keep is None else None
+    if report.pinned and not keeps:
+        return None
+    rival = report.solutions[1]
+    if keeps and not genre.validate(puzzle, rival):
+        return None  # the rival stands beside the kept solution
+    if not keeps:
+        kept = edit.keep if edit.keep is not None else report.solutions[0]
+        if not genre.validate(puzzle, kept) and not genre.validate(puzzle, rival):
+            return None
+        return dataclasses.replace(edit, keep=None)
+    return edit
 
 
 def _count_edit(genre: Genre[Any], edit: Edit[Any], deadline: Deadline) -> Suggestion | None:
@@ -328,24 +608,6 @@ def _ranked(found: list[Suggestion]) -> list[Suggestion]:
         return order[s.outcome], grade, s.score or 0.0, index
 
     return [s for _, s in sorted(enumerate(found), key=key)]
-
-
-def _next_edit(genre: Genre[Any], found: list[Suggestion], deadline: Deadline) -> Suggestion | None:
-    """The edit `make_unique` applies: the best unique one, else among the first ambiguous
-    ones the one after which the whole ladder decides the most cells."""
-    ranked = _ranked(found)
-    if ranked and ranked[0].outcome is Verdict.UNIQUE:
-        return ranked[0]
-    best: tuple[int, Suggestion] | None = None
-    for s in ranked[:SCORED_CANDIDATES]:
-        if s.outcome is not Verdict.MULTIPLE:
-            continue
-        budget = deadline.within(work=_work(s.edit.puzzle))
-        progress = genre.solve(s.edit.puzzle, genre.ladder.top, budget)
-        decided = (progress.shaded | progress.empty).bit_count()
-        if best is None or decided > best[0]:
-            best = (decided, s)
-    return None if best is None else best[1]
 
 
 def _work(puzzle: Any) -> int:

@@ -702,3 +702,15 @@ def _offset(page: Any, x: float, y: float) -> dict[str, float]:
     box = page.locator("#ws-board").bounding_box()
     px, py = at(page, x, y)
     return {"x": px - box["x"], "y": py - box["y"]}
+
+
+def test_minimize_lists_what_a_unique_board_can_lose(page: Any) -> None:
+    board = service.generate("nondango", 6, 6, 2, deadline=60)
+    code = board.genre.format_code(board.puzzle)
+    open_editor(page, f"edit={code}")
+    assert settled(page) == "unique"
+    expect(page.locator("#ws-minimize")).to_be_visible()
+    page.click("#ws-spares")
+    expect(page.locator("#ws-minimize-status")).to_contain_text("given", timeout=40_000)
+    spares = workshop.minimize(board, None, Deadline()).spares
+    expect(page.locator("#ws-spare-list li")).to_have_count(len(spares))

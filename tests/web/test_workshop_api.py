@@ -164,3 +164,25 @@ def test_bad_boards_and_grids_are_400(
     client: TestClient, path: str, body: dict[str, Any], fragment: str
 ) -> None:
     assert_error(client.post(f"/api/workshop/{path}", json=body), fragment)
+
+
+def test_minimize_lists_the_givens_a_unique_board_can_lose(client: TestClient) -> None:
+    reply = post(client, "minimize", source=norinori(REGIONS))
+    assert reply["outcome"] == "unique"
+    assert reply["complete"] is True
+    assert isinstance(reply["spares"], list)
+    assert reply["minimize_text"]
+    for spare in reply["spares"]:
+        assert spare["text"].startswith("the border between r")
+
+
+def test_a_stopped_make_unique_says_why_and_returns_the_board_to_go_on_from(
+    client: TestClient,
+) -> None:
+    loaded = ambiguous("norinori", 6, 1)
+    source = loaded.genre.format_code(loaded.puzzle)
+    reply = post(client, "unique", source=source)
+    assert reply["outcome"] == "unique"
+    assert reply["stopped"] is None
+    assert reply["visited"] >= 2
+    assert reply["made_text"].startswith("Unique after")

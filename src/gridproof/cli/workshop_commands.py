@@ -44,7 +44,15 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     )
     fix.add_argument("--limit", type=_count_arg, default=6, help="edits listed (default 6)")
     fix.add_argument(
-        "--make-unique", action="store_true", help="also apply edits until the count is one"
+        "--make-unique",
+        action="store_true",
+        help="also walk counterexamples until the count is one (each edit breaks the rival "
+        "and keeps the solution); when it stops, the board reached is printed to go on from",
+    )
+    fix.add_argument(
+        "--minimize",
+        action="store_true",
+        help="for a unique puzzle, also list the givens it does not need (each on its own)",
     )
     fix.add_argument(
         "--deadline",
@@ -93,14 +101,24 @@ def _fix(args: argparse.Namespace) -> int:
         deadline = service.as_deadline(args.deadline)
         repairs = workshop.suggest(item, keep, deadline, args.limit)
         made = workshop.make_unique(item, keep, deadline) if args.make_unique else None
-        unique = (made.report if made else repairs.report).outcome is Verdict.UNIQUE
+        final = made.report if made else repairs.report
+        unique = final.outcome is Verdict.UNIQUE
         all_unique &= unique
+        lean = None
+        if args.minimize:
+            kept = made.keep if made else keep
+            lean = workshop.minimize(final.loaded, kept, deadline)
         if args.json:
-            _emit_json({**repairs.to_json(), **({"made": made.to_json()} if made else {})})
+            extra = {"made": made.to_json()} if made else {}
+            if lean is not None:
+                extra["minimized"] = lean.to_json()
+            _emit_json({**repairs.to_json(), **extra})
             continue
         _print_repairs(repairs)
         if made is not None:
             _print_made(made)
+        if lean is not None:
+            _print_minimized(lean)
     return EXIT_OK if all_unique else EXIT_INVALID
 
 
@@ -119,7 +137,12 @@ def _print_repairs(repairs: workshop.Repairs) -> None:
     if report.reason is not None and report.reason.cells:
         _emit("  at " + " ".join(cell_name(c, width) for c in report.reason.cells))
     if report.outcome in (Verdict.MULTIPLE, Verdict.NONE):
-        _emit("suggested edits, best first:" if repairs.edits else "no single edit found")
+        if repairs.edits:
+            _emit("suggested edits, best first:")
+        elif repairs.complete:
+            _emit("no single edit of the genre's vocabulary helps (try --make-unique)")
+        else:
+            _emit("no single edit found before the deadline (allow more time with --deadline)")
     for number, s in enumerate(repairs.edits, 1):
         grade = f", {s.grade}" if s.grade else ""
         _emit(f"  {number}. {s.edit.text}: {s.outcome}{grade}")
@@ -130,9 +153,24 @@ def _print_repairs(repairs: workshop.Repairs) -> None:
 
 def _print_made(made: workshop.Made) -> None:
     report = made.report
-    edits = "; ".join(made.applied) or "none needed"
-    _emit(f"make unique: {report.outcome} after {len(made.applied)} edit(s) ({edits})")
-    _emit(f"  {report.loaded.genre.format_code(report.loaded.puzzle)}")
+    _emit(f"make unique: {made.text}")
+    for number, text in enumerate(made.applied, 1):
+        _emit(f"  {number}. {text}")
+    genre, puzzle = report.loaded.genre, report.loaded.puzzle
+    _emit(f"  {genre.format_code(puzzle)}")
+    if report.outcome is not Verdict.UNIQUE and made.keep is not None:
+        keep = "/".join(genre.format_grid(puzzle, made.keep))
+        _emit(
+            f"  to go on: gridproof fix --make-unique --keep '{keep}' '{genre.format_code(puzzle)}'"
+        )
+
+
+def _print_minimized(lean: workshop.Minimized) -> None:
+    _emit(f"minimize: {lean.text}")
+    for spare in lean.spares:
+        _emit(f"  - {spare.text}")
+    if not lean.complete:
+        _emit("  (stopped by the deadline before every given was tried)")
 
 
 def _picture(args: argparse.Namespace) -> int:

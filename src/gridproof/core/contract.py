@@ -10,7 +10,7 @@ genre it holds. `tests/test_contract.py` checks every registered genre the same 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -22,7 +22,7 @@ from gridproof.core.grid import Sized as Puzzle
 from gridproof.core.ladder import Ladder, Position, Progress, solve
 from gridproof.core.ladder import rating as ladder_rating
 from gridproof.core.outcome import Outcome
-from gridproof.core.repair import Edit
+from gridproof.core.repair import Edit, Spare
 from gridproof.core.report import Report, Tick
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
@@ -248,6 +248,9 @@ class Genre(Generic[P]):
     edits: Callable[[P, int | None, int | None, int], Iterable[Edit[P]]] | None = None
     """The single edits a setter might make to repair a board (see `core.repair`); None:
     the workshop proposes none."""
+    spares: Callable[[P, int, Deadline, int], Iterator[Spare]] | None = None
+    """The givens a unique board does not need (see `core.repair.Spare`); None: the
+    workshop's minimize lists nothing for the genre."""
     from_picture: Callable[[int, int, int], P] | None = None
     """The puzzle whose solution is a picture (width, height, shaded mask), for genres whose
     clues are read off their picture (Nonogram); None elsewhere."""

@@ -7,13 +7,18 @@ becomes, e.g. a Nonogram's picture with one pixel flipped) and breaks `rival`. F
 without a solution both are None and `focus` holds the cells the contradiction names
 (every cell when nothing names them): an edit worth listing there gives a solution back.
 The genre only proposes; the workshop counts every edit with the complete counter.
+
+A genre's `spares` goes the other way, for a unique puzzle: the givens (circles, borders,
+clues) it could do without and stay unique, what a setter minimising a board asks for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+from gridproof.core.deadline import Deadline
 
 P = TypeVar("P")
 
@@ -32,3 +37,18 @@ class Edit(Generic[P]):
 
 Edits = Callable[[P, int | None, int | None, int], Iterable[Edit[P]]]
 """`edits(puzzle, keep, rival, focus)`: see the module docstring."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spare:
+    """A given a unique board does not need: without it (alone) the board is still unique.
+    `text` names it ("the circle at r2c3"), `cells` are the cells it sits on."""
+
+    text: str
+    cells: tuple[int, ...]
+
+
+Spares = Callable[[P, int, Deadline, int], Iterator[Spare]]
+"""`spares(puzzle, solution, deadline, work)`: the givens of a unique `puzzle` (whose only
+solution is `solution`) that it does not need, each checked by the complete counter on a
+`work` budget of its own under `deadline` (a given whose check runs out is not listed)."""

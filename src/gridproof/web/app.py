@@ -694,10 +694,22 @@ async def workshop_repair(body: WorkshopRequest, request: Request) -> dict[str, 
 
 @app.post("/api/workshop/unique")
 async def workshop_unique(body: WorkshopRequest, request: Request) -> dict[str, Any]:
-    """ "Make unique": edits applied until the count is one; the verdict on the result plus
-    its `puzzle`, `keep`, `changed` (how many edits) and `edits` (their texts)."""
+    """ "Make unique": counterexamples walked until the count is one; the verdict on the
+    result plus its `puzzle`, `keep`, `changed` (how many edits), `edits` (their texts),
+    `visited` (boards counted), `stopped` (why it is not unique yet, naming cells; null
+    once unique) and `made_text`. A call that stops returns the board reached: send that
+    `puzzle` and `keep` again to go on."""
     seconds = min(body.deadline_s or UNIQUE_S, MAX_REPAIR_S)
     return await _workshop(body, request, seconds, workshop.make_unique)
+
+
+@app.post("/api/workshop/minimize")
+async def workshop_minimize(body: WorkshopRequest, request: Request) -> dict[str, Any]:
+    """For a unique board, the verdict plus `spares`: the givens it can lose one at a time
+    and stay unique, each with its `text` and `cells`; `complete` is false when the
+    deadline cut the checks short, `minimize_text` says what was found."""
+    seconds = min(body.deadline_s or REPAIR_S, MAX_REPAIR_S)
+    return await _workshop(body, request, seconds, workshop.minimize)
 
 
 @app.post("/api/workshop/keep")

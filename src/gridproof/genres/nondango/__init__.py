@@ -58,6 +58,7 @@ GENRE: Genre[Nondango] = register(
         transform=model.transform,
         draw=draw.draw,
         edits=repair.edits,
+        spares=repair.spares,
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=generate.SIZES,

@@ -162,11 +162,13 @@ def _line_problems(puzzle: Nondango, black: int) -> list[Violation]:
     problems = []
     for r in range(h):
         for c in range(w):
+            if circle[r * w + c] != "1":
+                continue  # no line of three circles starts here (the workshop validates often)
             for dr, dc in DIRECTIONS:
                 if not (0 <= r + 2 * dr < h and 0 <= c + 2 * dc < w):
                     continue
                 cells = [(r + k * dr) * w + c + k * dc for k in range(3)]
-                if not all(circle[cell] == "1" for cell in cells):
+                if circle[cells[1]] != "1" or circle[cells[2]] != "1":
                     continue
                 colours = {painted[cell] for cell in cells}
                 if colours == {"1"} or (

@@ -7,15 +7,23 @@ directions) makes a new line of three that one of them may break; moving a diffe
 circle's cell into a neighbouring region changes both regions' counts. Without a solution,
 circles near the cells the contradiction names are removed, empty cells near them get one,
 and those cells move across borders (out of a region of their own too, merging it).
+After those targeted edits comes the whole vocabulary: every circle removed, every empty
+cell given one, and every border edit of `core.borders` (moves, a cell with its
+neighbours, stretches of border, merges, splits), so that a single edit that makes the
+board unique is listed whenever the vocabulary has one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from gridproof.core.borders import border_edits, into
+from gridproof.core.deadline import Deadline
 from gridproof.core.grid import Geometry, bits, cell_name
-from gridproof.core.repair import Edit
+from gridproof.core.outcome import Verdict
+from gridproof.core.repair import Edit, Spare
 from gridproof.genres.nondango.model import Nondango, make_puzzle
+from gridproof.genres.nondango.solve import count
 
 _LINE_STEPS = tuple(
     (dr * k, dc * k)
@@ -34,11 +42,29 @@ def edits(
         yield from _removals(puzzle, near & puzzle.circles, keep)
         yield from _additions(puzzle, near & ~puzzle.circles, keep)
         yield from _moves(puzzle, geo, near, keep, merge=True)
+        yield from vocabulary(puzzle, keep, near)
         return
     differ = (keep ^ rival) & puzzle.circles
     yield from _removals(puzzle, rival & ~keep & puzzle.circles, keep)
     yield from _additions(puzzle, _in_line(geo, differ) & ~puzzle.circles, keep)
     yield from _moves(puzzle, geo, differ, keep, merge=False)
+    yield from vocabulary(puzzle, keep)
+
+
+def vocabulary(
+    puzzle: Nondango, keep: int | None, cells: int | None = None
+) -> Iterator[Edit[Nondango]]:
+    """Every circle edit and border edit of the board (at `cells` only, when given)."""
+    geo = Geometry(puzzle.width, puzzle.height)
+    near = geo.full if cells is None else cells
+    yield from _removals(puzzle, near & puzzle.circles, keep)
+    yield from _additions(puzzle, near & ~puzzle.circles, keep)
+    circle_rows = puzzle.circle_rows()
+    w = geo.width
+    for redraw in border_edits(geo, puzzle.regions, cells):
+        rows = [list(redraw.labels[r * w : (r + 1) * w]) for r in range(geo.height)]
+        board = make_puzzle(rows, circle_rows, puzzle.variant)
+        yield Edit(redraw.text, board, keep, redraw.cells)
 
 
 def _in_line(geo: Geometry, cells: int) -> int:
@@ -85,9 +111,20 @@ def _moves(
                 continue
             rows = [moved[r * geo.width : (r + 1) * geo.width] for r in range(geo.height)]
             board = make_puzzle(rows, puzzle.circle_rows(), puzzle.variant)
-            text = f"move {cell_name(cell, geo.width)} into region {new + 1}"
+            text = f"move {cell_name(cell, geo.width)} into {into(geo, labels, 1 << cell, new)}"
             yield Edit(text, board, keep, (cell,))
 
 
 def _with_circles(puzzle: Nondango, circles: int) -> Nondango:
     return Nondango(puzzle.width, puzzle.height, puzzle.regions, circles, puzzle.variant)
+
+
+def spares(puzzle: Nondango, solution: int, deadline: Deadline, work: int) -> Iterator[Spare]:
+    """The white circles the board can lose and stay unique (a black circle never can: its
+    region would be left without one)."""
+    for cell in bits(puzzle.circles & ~solution):
+        if deadline.expired():
+            return
+        board = _with_circles(puzzle, puzzle.circles & ~(1 << cell))
+        if count(board, 2, deadline.within(work=work)).verdict is Verdict.UNIQUE:
+            yield Spare(f"the circle at {cell_name(cell, puzzle.width)}", (cell,))

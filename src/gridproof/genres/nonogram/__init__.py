@@ -50,6 +50,7 @@ GENRE: Genre[Nonogram] = register(
         transform=model.transform,
         draw=draw.draw,
         edits=repair.edits,
+        spares=repair.spares,
         from_picture=model.clues_of,
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,

@@ -12,10 +12,13 @@ in two.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 
+from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError
 from gridproof.core.grid import Geometry, bits, cell_name
-from gridproof.core.repair import Edit
+from gridproof.core.outcome import Verdict
+from gridproof.core.repair import Edit, Spare
 from gridproof.genres.nonogram.model import (
     Clue,
     Nonogram,
@@ -24,12 +27,14 @@ from gridproof.genres.nonogram.model import (
     line_name,
     make_puzzle,
 )
+from gridproof.genres.nonogram.solve import count
 
 
 def edits(
     puzzle: Nonogram, keep: int | None, rival: int | None, focus: int
 ) -> Iterator[Edit[Nonogram]]:
-    """Pixel flips against a rival (the differing cells first, then their neighbours);
+    """Pixel flips against a rival (the differing cells first, then their neighbours, then
+    every other cell);
     clue rewordings without a solution."""
     w, h = puzzle.width, puzzle.height
     if keep is None or rival is None:
@@ -37,12 +42,23 @@ def edits(
         return
     geo = Geometry(w, h)
     differ = keep ^ rival
-    for cells in (differ, geo.spread(differ) & ~differ):
-        for cell in bits(cells):
-            picture = keep ^ 1 << cell
-            verb = "shade" if picture >> cell & 1 else "clear"
-            text = f"{verb} {cell_name(cell, w)}"
-            yield Edit(text, clues_of(w, h, picture), picture, (cell,))
+    near = geo.spread(differ) & ~differ
+    for cells in (differ, near, geo.full & ~differ & ~near):
+        yield from _flips(w, h, keep, cells)
+
+
+def vocabulary(puzzle: Nonogram, keep: int) -> Iterator[Edit[Nonogram]]:
+    """Every single pixel flip of the picture `keep` (a Nonogram's whole vocabulary of
+    single edits once it has a picture: its clues are read off it)."""
+    yield from _flips(puzzle.width, puzzle.height, keep, (1 << (puzzle.width * puzzle.height)) - 1)
+
+
+def _flips(w: int, h: int, keep: int, cells: int) -> Iterator[Edit[Nonogram]]:
+    for cell in bits(cells):
+        picture = keep ^ 1 << cell
+        verb = "shade" if picture >> cell & 1 else "clear"
+        text = f"{verb} {cell_name(cell, w)}"
+        yield Edit(text, clues_of(w, h, picture), picture, (cell,))
 
 
 def _rewordings(puzzle: Nonogram, focus: int) -> Iterator[Edit[Nonogram]]:
@@ -88,3 +104,60 @@ def _line_cells(index: int, width: int, height: int) -> tuple[int, ...]:
         return tuple(range(index * width, (index + 1) * width))
     col = index - height
     return tuple(r * width + col for r in range(height))
+
+
+MAX_ALTERNATIVES = 256
+"""`spares` decides a line only when at most this many clues could stand in its place."""
+
+
+def spares(puzzle: Nonogram, solution: int, deadline: Deadline, work: int) -> Iterator[Spare]:
+    """The clues a setter could hide and keep the board unique.
+
+    The model holds no unknown clue (every line has a list of numbers, an empty list being
+    an empty line), so a hidden clue is decided without one: any other picture that fits
+    the other clues gives the hidden line a clue shading as many cells (the row and column
+    totals agree), so the line's clue can be hidden exactly when every other such clue
+    leaves the board without a solution. A line with more than `MAX_ALTERNATIVES` such
+    clues is not decided (and not listed)."""
+    w, h = puzzle.width, puzzle.height
+    for index, clue in enumerate(puzzle.lines):
+        if deadline.expired():
+            return
+        length = w if index < h else h
+        alternatives = list(islice(_clues_summing(sum(clue), length), MAX_ALTERNATIVES + 1))
+        if len(alternatives) > MAX_ALTERNATIVES:
+            continue
+        if all(
+            _unsolvable(puzzle, index, other, deadline, work)
+            for other in alternatives
+            if other != clue
+        ):
+            text = f"the clue of {line_name(index, h)} ({clue_text(clue) or 'empty'})"
+            yield Spare(text, _line_cells(index, w, h))
+
+
+def _unsolvable(puzzle: Nonogram, index: int, clue: Clue, deadline: Deadline, work: int) -> bool:
+    rows, cols = list(puzzle.rows), list(puzzle.cols)
+    if index < puzzle.height:
+        rows[index] = clue
+    else:
+        cols[index - puzzle.height] = clue
+    outcome = count(make_puzzle(rows, cols), 2, deadline.within(work=work))
+    return outcome.verdict is Verdict.NONE
+
+
+def _clues_summing(total: int, length: int) -> Iterator[Clue]:
+    """Every clue of a line of `length` cells that shades `total` of them."""
+    if total == 0:
+        yield ()
+        return
+
+    def runs(left: int, room: int) -> Iterator[Clue]:
+        for first in range(1, min(left, room) + 1):
+            if first == left:
+                yield (first,)
+            elif room - first - 1 >= left - first:
+                for rest in runs(left - first, room - first - 1):
+                    yield (first, *rest)
+
+    yield from runs(total, length)

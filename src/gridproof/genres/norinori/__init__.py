@@ -46,6 +46,7 @@ GENRE: Genre[Norinori] = register(
         transform=model.transform,
         draw=draw.draw,
         edits=repair.edits,
+        spares=repair.spares,
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE)),

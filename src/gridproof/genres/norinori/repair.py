@@ -1,37 +1,56 @@
-"""Repairing a Norinori by hand: one cell moved across a border.
+"""Repairing a Norinori by hand: cells moved across a border, or a border redrawn.
 
 A rival solution dies when a cell it shades, and the kept solution leaves empty, moves into
 a neighbouring region: the rival then holds one shaded cell in the old region and three in
 the new one, while the kept solution's counts stay two and two (the generator's own
 counterexample move, see `build.walk_rival`). A cell deep inside its region travels with
 the shortest path of cells the kept solution leaves empty that leads to another region.
-Without a solution, the cells the contradiction names (and their neighbours) may move
-anywhere, even out of a region of their own (which merges it into its neighbour).
+Those targeted moves come first; then every border edit of `core.borders` (moves, a cell
+with its neighbours, stretches of border, merges, splits), so that a single edit that makes
+the board unique is among those listed whenever the vocabulary has one. Without a solution,
+the cells the contradiction names (and their neighbours) may move anywhere, even out of a
+region of their own (which merges it into its neighbour).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from gridproof.core.borders import border_edits, into, merges
+from gridproof.core.deadline import Deadline
 from gridproof.core.grid import Geometry, bits, cell_name
-from gridproof.core.repair import Edit
+from gridproof.core.outcome import Verdict
+from gridproof.core.repair import Edit, Spare
 from gridproof.genres.norinori.build import paths_out, puzzle_of
 from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.position import region_masks
+from gridproof.genres.norinori.solve import count
 
 
 def edits(
     puzzle: Norinori, keep: int | None, rival: int | None, focus: int
 ) -> Iterator[Edit[Norinori]]:
-    """Candidate single moves, cells in order (see the module docstring)."""
+    """Candidate single edits, the targeted moves first (see the module docstring)."""
     geo = Geometry(puzzle.width, puzzle.height)
     labels = list(puzzle.regions)
     areas = region_masks(labels)
     if keep is None or rival is None:
         near = focus | geo.spread(focus) if focus else geo.full
         yield from _moves(geo, labels, areas, near, 0, keep, merge=True)
+        yield from vocabulary(puzzle, keep, near)
         return
     yield from _moves(geo, labels, areas, rival & ~keep, keep, keep, merge=False)
+    yield from vocabulary(puzzle, keep)
+
+
+def vocabulary(
+    puzzle: Norinori, keep: int | None, cells: int | None = None
+) -> Iterator[Edit[Norinori]]:
+    """Every border edit of the board (at `cells` only, when given), keeping `keep` as the
+    pinned solution (the workshop checks that it still is one)."""
+    geo = Geometry(puzzle.width, puzzle.height)
+    for redraw in border_edits(geo, puzzle.regions, cells):
+        yield Edit(redraw.text, puzzle_of(geo, list(redraw.labels)), keep, redraw.cells)
 
 
 def _moves(
@@ -60,13 +79,28 @@ def _moves(
                 moved = list(labels)
                 for step in path:
                     moved[step] = new
-                yield Edit(_text(geo, cell, path, new), puzzle_of(geo, moved), keep, tuple(path))
+                text = _text(geo, cell, path, into(geo, labels, moving, new))
+                yield Edit(text, puzzle_of(geo, moved), keep, tuple(path))
 
 
-def _text(geo: Geometry, cell: int, path: list[int], new: int) -> str:
+def _text(geo: Geometry, cell: int, path: list[int], region: str) -> str:
     where = cell_name(cell, geo.width)
     if len(path) == 1:
-        return f"move {where} into region {new + 1}"
-    others = len(path) - 1
-    cells = "cell" if others == 1 else "cells"
-    return f"move {where} and {others} {cells} beside it into region {new + 1}"
+        return f"move {where} into {region}"
+    others = ", ".join(cell_name(step, geo.width) for step in path[1:])
+    return f"move {where} with {others} into {region}"
+
+
+def spares(puzzle: Norinori, solution: int, deadline: Deadline, work: int) -> Iterator[Spare]:
+    """The borders between two regions that the board can lose and stay unique. Erasing a
+    border merges its two regions, which then hold two shaded cells, not four: the
+    solution always changes, and a border is listed when the merged board still has
+    exactly one (what a setter asks when looking for borders that need not be drawn)."""
+    geo = Geometry(puzzle.width, puzzle.height)
+    areas = region_masks(list(puzzle.regions))
+    for redraw in merges(geo, puzzle.regions, areas, geo.full):
+        if deadline.expired():
+            return
+        board = puzzle_of(geo, list(redraw.labels))
+        if count(board, 2, deadline.within(work=work)).verdict is Verdict.UNIQUE:
+            yield Spare(redraw.text.split(" (")[0].replace("erase ", ""), redraw.cells)

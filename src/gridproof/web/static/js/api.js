@@ -45,4 +45,5 @@ export const convert = (source, to) => call('/api/convert', { body: { source, to
 export const verdict = (request, signal) => call('/api/workshop/verdict', { body: request, signal });
 export const repair = (request, signal) => call('/api/workshop/repair', { body: request, signal });
 export const makeUnique = (request, signal) => call('/api/workshop/unique', { body: request, signal });
+export const minimize = (request, signal) => call('/api/workshop/minimize', { body: request, signal });
 export const keep = (request) => call('/api/workshop/keep', { body: request });

@@ -235,6 +235,37 @@ export class Workshop {
     this.publish(reply);
     $('ws-repair').hidden = !['multiple', 'none'].includes(reply.outcome);
     $('ws-pin').hidden = sheet.paints || reply.outcome !== 'multiple';
+    this.offerMinimize(reply.outcome === 'unique');
+  }
+
+  // --- minimize: the givens a unique board does not need -------------------------------------
+
+  offerMinimize(unique) {
+    $('ws-minimize').hidden = !unique;
+    $('ws-spare-list').replaceChildren();
+    $('ws-minimize-status').textContent = '';
+  }
+
+  async minimize() {
+    const sheet = this.sheet;
+    const version = sheet.version;
+    $('ws-spares').disabled = true;
+    $('ws-minimize-status').textContent = 'Removing each given in turn and counting…';
+    try {
+      const reply = await api.minimize(this.body());
+      if (sheet.version !== version) return;
+      $('ws-spare-list').replaceChildren(...(reply.spares || []).map((spare) => {
+        const item = document.createElement('li');
+        item.textContent = spare.text;
+        return item;
+      }));
+      const cut = reply.complete ? '' : ' (the deadline stopped the checks early)';
+      $('ws-minimize-status').textContent = `${reply.minimize_text}${cut}`;
+    } catch (error) {
+      if (sheet.version === version) $('ws-minimize-status').textContent = error.message;
+    } finally {
+      $('ws-spares').disabled = false;
+    }
   }
 
   // --- repairs -----------------------------------------------------------------------------
@@ -315,12 +346,18 @@ export class Workshop {
       this.edited();
       const edits = reply.changed === 1 ? '1 edit' : `${reply.changed} edits`;
       const list = (reply.edits || []).length ? `: ${reply.edits.join('; ')}` : '';
-      this.status(reply.outcome === 'unique' ? `Made unique with ${edits}${list}.` : `${reply.text || reply.outcome} (${edits}${list})`);
+      this.status(reply.outcome === 'unique' ? `Made unique with ${edits}${list}.` : `${reply.made_text || reply.text || reply.outcome} (${edits}${list})`);
+      this.offerGoOn(reply.outcome !== 'unique' && Boolean(reply.stopped));
     } catch (error) {
       if (sheet.version === version) this.status(error.message, 'bad');
     } finally {
       this.busy(false);
     }
+  }
+
+  // A walk that stopped left the board it reached on the sheet: pressing again goes on from it.
+  offerGoOn(stopped) {
+    $('ws-unique').textContent = stopped ? 'Go on (make unique)' : 'Make unique';
   }
 
   busy(on) {
@@ -514,6 +551,7 @@ export class Workshop {
     });
     $('ws-suggest').addEventListener('click', () => this.suggest());
     $('ws-unique').addEventListener('click', () => this.makeUnique());
+    $('ws-spares').addEventListener('click', () => this.minimize());
     $('ws-pin').addEventListener('click', () => this.pinOther());
     $('ws-play').addEventListener('click', () => this.code && this.play(this.code));
     $('ws-keep').addEventListener('click', () => this.keep());
