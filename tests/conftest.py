@@ -10,7 +10,7 @@ without saying so:
 - one marker per registered genre (`pytest -m norinori`): the tests under
   `tests/genres/<genre>/` and every test whose id names the genre (a parametrised
   `[norinori]`, a corpus file `janko-norinori.json`, a test named for it).
-`make check` runs everything outside the lanes `LONG_LANES` name (`-m "not (...)"`);
+`make check` runs everything outside the lanes `LANES` names (`-m "not (...)"`);
 `make test` runs everything.
 """
 

@@ -295,7 +295,7 @@ def fix(
     ('multiple', 2)
     >>> best = repairs.edits[0]
     >>> best.edit.text, str(best.outcome), best.grade
-    ('move r8c6 into region 12', 'unique', 'medium')
+    ('move the border so that r7c6, r8c6 join the region of r6c6', 'unique', 'easy')
     """
     deadline_ = _service.as_deadline(deadline)
     return _workshop.suggest(puzzle, _workshop.parse_keep(puzzle, keep), deadline_, limit)
@@ -308,7 +308,7 @@ def make_unique(
 
     >>> made = make_unique(load("norinori.1.8x8.kozG7Ekdy34t6zR_LVA"))
     >>> str(made.report.outcome), made.applied
-    ('unique', ('move r8c6 into region 12',))
+    ('unique', ('move r8c6 into the region of r8c7',))
     >>> made.to_json()["code"]
     'norinori.1.8x8.kozG7EkdzX4t6zR_LVQ'
     """
