@@ -115,7 +115,7 @@ def test_a_laptop_shows_the_board_beside_its_verdict(
     verdict = page.locator("#ws-verdict-box").bounding_box()
     assert verdict["x"] >= board["x"] + board["width"]  # beside it, not below
     px = cell_px(page)
-    assert px >= MIN_PX - 0.01
+    assert px >= MIN_PX - 0.05
     if side <= 15:  # the whole board is in view, at a size that plays well
         assert in_view(page, "#ws-board")
         assert px >= 24
@@ -147,7 +147,7 @@ def test_two_fingers_pan_and_zoom_the_workshop_without_drawing(phone: Any, tmp_p
     open_editor(page, "edit=nonogram&size=30x30")
     settled(page)
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
-    assert cell_px(page) >= MIN_PX - 0.01  # a comfortable target: the frame scrolls instead
+    assert cell_px(page) >= MIN_PX - 0.05  # a comfortable target: the frame scrolls instead
     page.locator("#ws-board").scroll_into_view_if_needed()
     page.locator("#ws-cell-31").tap()  # one edit before the gestures
     assert painted(page) == [31]

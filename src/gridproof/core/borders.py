@@ -84,10 +84,11 @@ def moved(
     """`moving` (cells of one region) moved into each region beside it, when what stays
     behind is a non-empty connected region."""
     old = labels[(moving & -moving).bit_length() - 1]
+    beside = sorted({labels[n] for n in bits(geo.spread(moving) & ~areas[old])})
     rest = areas[old] & ~moving
-    if not rest or not geo.connected(rest):
+    # the connectivity check walks the whole region: only for a move that has somewhere to go
+    if not beside or not rest or not geo.connected(rest):
         return
-    beside = sorted({labels[n] for n in bits(geo.spread(moving))} - {old})
     for new in beside:
         sentence = f"{text} into {into(geo, labels, moving, new)}"
         yield Redraw(sentence, relabel(labels, moving, new), tuple(bits(moving)))
