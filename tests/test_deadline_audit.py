@@ -33,8 +33,9 @@ The deadline is `DEADLINE_S` (2 s) where the caller chooses it; `/api/hint` and
 `HINT_S`, 8 s); `service.validate`, `play.check` and `/api/validate` take none at all and
 are held to `DEADLINE_S`. The margin is max(0.5 s, 10%).
 
-Cases run one at a time (`GRIDPROOF_AUDIT_JOBS` runs more); the 10,000-cell boards and up are
-marked slow (still part of `make test`). `python tests/test_deadline_audit.py [--grace S]`
+Each case is a test of its own, measured when it runs, so none runs for long and
+`-k` picks cases; the 10,000-cell boards and up are marked slow (still part of `make
+test`). `python tests/test_deadline_audit.py [--grace S]`
 prints the whole table (with a longer grace it measures how long failing calls really
 take).
 """
@@ -79,6 +80,7 @@ STARVED_FACTOR = 4.0
 """A starved call is waited for up to this many times its limit before it is killed; one
 that uses more CPU than its limit is killed as soon as it does."""
 JOBS = int(os.environ.get("GRIDPROOF_AUDIT_JOBS", "1"))
+"""Cases the table (`python tests/test_deadline_audit.py`) measures at once (`--jobs`)."""
 ANSWER_SHARE = 5 / 8
 """Of a hint's or a check's time, the share the web app gives counting the solution
 (`ANSWER_S` of `ANSWER_S + HINT_S`); the audit's in-process calls split theirs alike."""
@@ -585,11 +587,6 @@ def all_cases() -> list[Case]:
     return cases
 
 
-def run_all(cases: list[Case], jobs: int = JOBS) -> dict[str, Measured]:
-    with ThreadPoolExecutor(max(1, jobs)) as pool:
-        return {m.case.id: m for m in pool.map(measure, cases)}
-
-
 TABLE_HEAD = (
     "| call | board | deadline s | wall s (CPU s) | peak MB | result | outcome |\n"
     "|---|---|---:|---:|---:|---|---|"
@@ -607,22 +604,9 @@ def _param(case: Case) -> Any:
     return pytest.param(case, id=case.id, marks=marks)
 
 
-@pytest.fixture(scope="module")
-def measured(request: pytest.FixtureRequest) -> dict[str, Measured]:
-    """Every selected case of this module, measured once, `JOBS` at a time."""
-    selected = [
-        item.callspec.params["case"]
-        for item in request.session.items
-        if item.module is sys.modules[__name__] and hasattr(item, "callspec")
-    ]
-    return run_all(selected)
-
-
 @pytest.mark.parametrize("case", [_param(case) for case in CASES])
-def test_call_ends_within_its_deadline_and_memory(
-    case: Case, measured: dict[str, Measured]
-) -> None:
-    m = measured[case.id]
+def test_call_ends_within_its_deadline_and_memory(case: Case) -> None:
+    m = measure(case)
     assert m.error is None, f"{case.id}: {m.error} after {m.wall_s:.2f} s"
     assert not m.killed, (
         f"{case.id}: still running {m.wall_s:.1f} s ({m.cpu_s:.1f} s CPU) after the start "

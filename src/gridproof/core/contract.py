@@ -187,7 +187,8 @@ class Format(Generic[P]):
 
 @dataclass(frozen=True, slots=True)
 class Genre(Generic[P]):
-    """Everything a genre is, as functions and data (see STYLE.md, "The genre contract").
+    """Everything a genre is, as functions and data (see docs/style.md and
+    docs/architecture.md, "The genre contract").
 
     - codes, URLs and JSON: `parse_*` raise `CodeError` on anything they cannot read, and
       `format_*` round-trip with them;

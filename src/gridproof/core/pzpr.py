@@ -1,4 +1,4 @@
-"""The puzz.link (pzprjs) URL grammar shared by genres; see docs in shared/design/formats.md.
+"""The puzz.link (pzprjs) URL grammar shared by genres; see docs/formats.md.
 
 A URL is `https://puzz.link/p?GENRE/COLS/ROWS/BODY`, width first. The older host
 `pzv.jp/p.html?` uses the same grammar, a `_edit` or `_play` suffix on the genre selects

@@ -1,5 +1,5 @@
 """puzz.link's save files ("pzprv3" files), the genre-independent part; see
-shared/design/formats.md.
+docs/formats.md.
 
 Learnt from the puzz.link engine's source (github:robx/pzprjs at commit
 0401fc64fb4a414fc8327aed2b49aff758f4eaab: `src/pzpr/parser.js` for the header, the body's
