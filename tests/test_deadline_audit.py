@@ -4,8 +4,9 @@ parser accepts, ends within its deadline plus a margin and under a memory ceilin
 This is a contract check of the deadline, not a speed test: a call may answer `timeout`,
 but it must answer in time. For each genre and entry point (`service.count`,
 `service.solve` with the top rung, `play.hint`, `play.check`, `service.validate`,
-`workshop.examine`, `workshop.suggest`, and the web's `/api/count`, `/api/hint`,
-`/api/check`, `/api/validate`, `/api/workshop/verdict`), on boards made to hurt:
+`workshop.examine`, `workshop.suggest`, `workshop.make_unique`, `workshop.minimize`, and
+the web's `/api/count`, `/api/hint`, `/api/check`, `/api/validate`,
+`/api/workshop/verdict`), on boards made to hurt:
 Norinori and Nondango at 100x100 (one region, stripes of 1-row regions, columns,
 interlocking combs; Nondango with a circle in every cell) and a Norinori 100x2 of stripes;
 Nonograms at 1024x1024 (empty clues, full lines, alternating `1 1 1 ...` clues, a
@@ -259,7 +260,17 @@ class Case:
         return self.deadline_s + margin(self.deadline_s)
 
 
-LIBRARY = ("count", "solve", "hint", "check", "validate", "examine", "suggest")
+LIBRARY = (
+    "count",
+    "solve",
+    "hint",
+    "check",
+    "validate",
+    "examine",
+    "suggest",
+    "make_unique",
+    "minimize",
+)
 READ = "read+count"
 """Reading a source and counting it under one deadline from the first character: the
 sources that carry a whole grid besides the clues (issue 26: each was read outside any
@@ -325,6 +336,10 @@ def prepare(case: Case) -> Callable[[], str]:
         return lambda: str(workshop.examine(loaded, None, Deadline(d)).outcome)
     if case.entry == "suggest":
         return lambda: f"{len(workshop.suggest(loaded, None, Deadline(d)).edits)} edits"
+    if case.entry == "make_unique":
+        return lambda: f"{len(workshop.make_unique(loaded, None, Deadline(d)).applied)} edits"
+    if case.entry == "minimize":
+        return lambda: str(workshop.minimize(loaded, None, Deadline(d)).report.outcome)
     raise ValueError(case.entry)
 
 

@@ -13,7 +13,11 @@ workshop counts them. The vocabulary, in the order `border_edits` lists it:
 - split a region along a straight line between two rows or two columns (a piece on one
   side of the line becomes a region of its own).
 
-A region is never emptied by a move (that would be a merge, listed as one).
+A region is never emptied by a move (that would be a merge, listed as one). Moves,
+stretches and splits redraw regions of at most `MAX_REDRAWN` cells: each must check that
+what stays behind is one piece, a walk of the region, and on a board of a few huge regions
+those walks alone would outlast any call's deadline (the enumeration cannot stop early,
+since it yields nothing until a walk succeeds). Merges apply to regions of any size.
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ from gridproof.core.grid import Geometry, bits, cell_name
 
 MAX_STRETCH = 4
 """The longest stretch of border moved in one edit (longer stretches are several edits)."""
+MAX_REDRAWN = 400
+"""The largest region that moves, stretches and splits redraw (a setter's regions are far
+smaller; see the module docstring)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +94,7 @@ def moved(
     beside = sorted({labels[n] for n in bits(geo.spread(moving) & ~areas[old])})
     rest = areas[old] & ~moving
     # the connectivity check walks the whole region: only for a move that has somewhere to go
-    if not beside or not rest or not geo.connected(rest):
+    if not beside or not rest or rest.bit_count() >= MAX_REDRAWN or not geo.connected(rest):
         return
     for new in beside:
         sentence = f"{text} into {into(geo, labels, moving, new)}"
@@ -125,8 +132,15 @@ def stretch_moves(
     for step, along, side in ((1, w, h), (w, h, w)):
         # step: along a row (1) or a column (w); the other region lies one line over
         for offset in (-w if step == 1 else -1, w if step == 1 else 1):
+            crossing = _crossing(geo, labels, offset)
+            for area in areas:
+                if area.bit_count() > MAX_REDRAWN:
+                    crossing &= ~area  # too big to redraw: no stretch starts there
             for line in range(side):
                 for start_pos in range(along):
+                    first = line * w + start_pos if step == 1 else start_pos * w + line
+                    if not crossing >> first & 1:
+                        continue  # no border on that side of the run's first cell
                     for length in range(2, MAX_STRETCH + 1):
                         if start_pos + length > along:
                             break
@@ -138,6 +152,19 @@ def stretch_moves(
                             continue
                         seen.add((run, target))
                         yield from _stretch(geo, labels, areas, run, target)
+
+
+def _crossing(geo: Geometry, labels: Sequence[int], offset: int) -> int:
+    """The cells whose neighbour at `offset` (one row or column over) is of another region."""
+    w, h = geo.width, geo.height
+    dr, dc = (offset // w, 0) if offset in (-w, w) else (0, offset)
+    mask = 0
+    for cell, rid in enumerate(labels):
+        r, c = divmod(cell, w)
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < h and 0 <= cc < w and labels[rr * w + cc] != rid:
+            mask |= 1 << cell
+    return mask
 
 
 def _run(geo: Geometry, step: int, line: int, start: int, length: int) -> int | None:
@@ -173,7 +200,7 @@ def _stretch(
 ) -> Iterator[Redraw]:
     old = labels[(run & -run).bit_length() - 1]
     rest = areas[old] & ~run
-    if not rest or not geo.connected(rest):
+    if not rest or rest.bit_count() >= MAX_REDRAWN or not geo.connected(rest):
         return
     text = f"move the border so that {names(geo, run)} join {into(geo, labels, run, target)}"
     yield Redraw(text, relabel(labels, run, target), tuple(bits(run)))
@@ -204,7 +231,7 @@ def splits(geo: Geometry, labels: Sequence[int], areas: list[int], near: int) ->
     fresh = len(areas)
     done: set[int] = set()
     for area in areas:
-        if not area & near:
+        if not area & near or area.bit_count() > MAX_REDRAWN:
             continue
         for horizontal, count in ((True, h), (False, w)):
             for cut in range(1, count):
