@@ -43,6 +43,7 @@ from starlette.exceptions import HTTPException
 
 from gridproof import bank, play, service, workshop
 from gridproof.core import registry
+from gridproof.core.contract import Health
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, GridproofError, quote
 from gridproof.version import __version__
@@ -78,8 +79,9 @@ READ_S = 5.0
 """The deadline of reading a source to convert or validate it (a Pattern ID's prefilled
 squares are checked by a count)."""
 KILL_GRACE_S = 2.0
-"""How long a generation worker may outlive its own deadline before it is killed (what a
-worker needs to notice an expired deadline, say so and end)."""
+"""How long a generation worker may outlive its request's deadline before it is killed
+(what a worker needs to notice an expired deadline, say so and end), in the background:
+the request has had its 503 on time."""
 
 log = logging.getLogger("gridproof.web")
 _FINGERPRINT = re.compile(r"[0-9a-f]{8}")
@@ -479,16 +481,24 @@ async def _generated(
     and counted served there."""
 
     def budget() -> tuple[Any, ...]:
-        # what is left of the request's own deadline once a worker is free (the pool's
-        # limit also holds the grace before a worker is killed: not the generator's)
+        # what is left of the request's own deadline once a worker is free
         return (key, seed, time.monotonic() + max(0.0, deadline.remaining()))
 
-    record = await context.processes.run(
-        workers.record_until,
-        budget,
-        max(0.0, deadline.remaining()) + KILL_GRACE_S,
-        request.is_disconnected,
-    )
+    started = time.monotonic()
+    try:
+        record = await context.processes.run(
+            workers.record_until,
+            budget,
+            max(0.0, deadline.remaining()),
+            request.is_disconnected,
+            grace_s=KILL_GRACE_S,  # after the answer, never before it
+        )
+    except workers.Overran as error:
+        spent = Health(milliseconds=1000 * (time.monotonic() - started)).as_dict()
+        raise GenerationError(
+            f"no board was proven within the deadline ({error}); try again or allow longer",
+            spent,
+        ) from None
 
     await _bank_or_none(context.bank.add, record, True)  # served even if it cannot be kept
     return record
