@@ -13,6 +13,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -299,6 +301,47 @@ def test_readers_share_the_bank_with_a_running_fill(tmp_path: Path) -> None:
     assert errors == []
     assert reads > 0
     assert len(rows(path)["puzzles"]) == 20
+
+
+def test_a_fill_stopped_by_a_full_disk_counts_exactly_what_it_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch whose transaction fails (sqlite's disk-full error, raised before the commit
+    as a full disk would) is counted nowhere: the tally the fill shows and the counts it
+    records in `fills` are the boards the bank holds (a fill killed by a full disk once
+    recorded 296 kept for 272 stored)."""
+    real = bank.Bank.transaction
+    transactions: list[int] = []
+
+    @contextmanager
+    def full_at_the_fourth(self: bank.Bank) -> Iterator[sqlite3.Connection]:
+        with real(self) as db:
+            yield db
+            transactions.append(1)
+            if len(transactions) == 4:  # the fill's start, batches, then the disk is full
+                raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(bank.Bank, "transaction", full_at_the_fourth)
+    path = tmp_path / "bank.sqlite3"
+    seen: list[tuple[int, int]] = []
+    task = bankfill.Task(NONOGRAM, check_every=3)
+    plan = bankfill.Plan(NONOGRAM, START, COUNT, chunk=2)
+    with pytest.raises(sqlite3.OperationalError, match="disk is full"):
+        bankfill.fill(
+            bank.Bank(path),
+            plan,
+            runners.InProcess(task),
+            "test",
+            lambda tally: seen.append((tally.kept, tally.tried)),
+        )
+    with sqlite3.connect(path) as db:
+        kept = db.execute("SELECT count(*) FROM tried WHERE outcome = 'kept'").fetchone()[0]
+        tried = db.execute("SELECT count(*) FROM tried").fetchone()[0]
+        boards = db.execute("SELECT count(*) FROM puzzles").fetchone()[0]
+        recorded = db.execute("SELECT kept, seeds, status FROM fills").fetchall()
+    assert 0 < kept == boards <= tried < COUNT  # what the batches before the full disk stored
+    assert recorded == [(kept, tried, "failed")]
+    assert seen[-1] == (kept, tried)
 
 
 def test_an_attempt_the_wall_clock_ended_is_not_final() -> None:

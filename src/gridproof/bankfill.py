@@ -22,8 +22,10 @@ Workers only generate and prove (`prove_range`); Dask is imported only for `--sc
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
+import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -225,7 +227,11 @@ def fill(
         raise
     finally:
         runner.close()
-        _update_fill(store, fill_id, tally)
+        try:
+            _update_fill(store, fill_id, tally)
+        except sqlite3.Error:  # a full disk: the failure that stopped the fill is what counts
+            if tally.status not in ("failed", "interrupted"):
+                raise
     return tally
 
 
@@ -353,20 +359,28 @@ def _store(
 ) -> None:
     """One batch, in seed order, in one transaction: its boards, the seeds it finished, and
     the fill's counts. Stops at the board that completes the plan; the seeds after it stay
-    untried."""
+    untried. The batch is counted in `tally` only once the transaction has committed: a
+    batch that fails (a full disk) counts nothing, so the counts are those stored."""
+    batch = copy.copy(tally)
     with store.transaction() as db:
         for attempt in attempts:
-            if tally.total >= plan.count:
+            if batch.total >= plan.count:
                 break
-            result, code = _keep(db, attempt, tally)
+            result, code = _keep(db, attempt, batch)
             db.execute(
                 "INSERT OR IGNORE INTO tried (genre, width, height, asked, generator, seed, "
                 "outcome, reason, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (*plan.job.fields, attempt.seed, str(result), attempt.reason, code),
             )
-            tally.first = attempt.seed if tally.first is None else tally.first
-            tally.last = attempt.seed
-        _write_fill(db, fill_id, tally)
+            batch.first = attempt.seed if batch.first is None else batch.first
+            batch.last = attempt.seed
+        _write_fill(db, fill_id, batch)
+    for name in _COUNTED:
+        setattr(tally, name, getattr(batch, name))
+
+
+_COUNTED = ("kept", "duplicates", "misses", "checked", "unchecked", "first", "last")
+"""What `_store` counts in a tally."""
 
 
 def _keep(db: Any, attempt: Attempt, tally: Tally) -> tuple[Result, str]:

@@ -4,6 +4,7 @@ dies), and it dies with its server, a server killed with SIGKILL included."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import sys
@@ -11,9 +12,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import httpx
 import pytest
 
-from gridproof import bank
+from gridproof import bank, service
 from gridproof.web import workers
 from tests.servers import serving
 
@@ -128,3 +130,56 @@ def _name(pid: int) -> bytes:
         return Path(f"/proc/{pid}/comm").read_bytes()
     except OSError:
         return b""
+
+
+def _descendants(root: int) -> set[int]:
+    """The live processes under `root` (by the parent ids in /proc)."""
+    parents: dict[int, int] = {}
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            parents[int(entry)] = int(
+                Path(f"/proc/{entry}/stat").read_text().rsplit(")")[1].split()[1]
+            )
+        except (OSError, IndexError, ValueError):
+            continue
+    found: set[int] = set()
+    todo = [root]
+    while todo:
+        pid = todo.pop()
+        children = [child for child, parent in parents.items() if parent == pid]
+        found.update(children)
+        todo += children
+    return {pid for pid in found if alive(pid)}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_serve_with_two_processes_answers_and_runs_one_filler(tmp_path: Path) -> None:
+    """`serve --workers 2`: two server processes on one port and one bank; each starts a
+    filler, and the one holding the bank's lock is one of them (the other waits); hints
+    from many clients at once are answered; stopping the server ends every process it
+    started (fillers and generation workers included)."""
+    path = tmp_path / "bank.sqlite3"
+    env = {**os.environ, "GRIDPROOF_DB": str(path), "GRIDPROOF_FILL": "1"}
+    env["GRIDPROOF_FILL_MAX_SIDE"] = "5"
+    command = [sys.executable, "-m", "gridproof", "serve", "--host", "127.0.0.1"]
+    command += ["--db", str(path), "--workers", "2"]
+    code = service.generate("norinori", 5, 5, 1, deadline=60).code
+    with serving(command, env, start_s=WAIT_S) as (base, server):
+        assert wait_for(lambda: holder(path) is not None)
+        started = _descendants(server.pid)
+        servers = [pid for pid in started if b"spawn_main" in _command(pid)]
+        assert len(servers) == 2, "two server processes"
+        assert holder(path) in started
+
+        async def hints() -> list[int]:
+            body = {"code": code, "marks": ["....."] * 5}
+            async with httpx.AsyncClient(base_url=base, timeout=WAIT_S) as client:
+                replies = await asyncio.gather(
+                    *(client.post("/api/hint", json=body) for _ in range(24))
+                )
+            return [reply.status_code for reply in replies]
+
+        assert asyncio.run(hints()) == [200] * 24
+        every = _descendants(server.pid)
+    assert wait_for(lambda: not any(alive(pid) for pid in every), 30.0), "a process outlived serve"

@@ -4,9 +4,11 @@ the client is gone or overruns, thread work has its deadline cancelled."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import threading
 import time
+import warnings
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -17,8 +19,13 @@ import pytest
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
+from gridproof.web import app as web
 from gridproof.web import workers
 from tests.web.conftest import LiveServer
+
+with warnings.catch_warnings():
+    warnings.filterwarnings("ignore", message=r"Using `httpx` with `starlette\.testclient`")
+    from fastapi.testclient import TestClient
 
 T = TypeVar("T")
 
@@ -112,6 +119,93 @@ def test_a_generation_error_in_a_worker_keeps_its_health() -> None:
     with pytest.raises(GenerationError, match="no board in time") as caught:
         run(main())
     assert caught.value.health == {"attempts": 3}
+
+
+def test_an_overrun_worker_is_answered_on_time_and_killed_after_its_grace(tmp_path: Path) -> None:
+    """The caller hears `Overran` at its limit while the worker is still in its grace (it
+    sleeps 60 s: the answer did not wait for it to end or be killed); the worker is killed
+    in the background once the grace has passed, and its slot is free again."""
+    pid_file = tmp_path / "pid"
+    processes = workers.Processes(1)
+
+    async def main() -> tuple[bool, bool]:
+        with pytest.raises(workers.Overran, match=r"limit of"):
+            await processes.run(
+                sleep_and_report, (str(pid_file), 60), 3, gone_once_written(pid_file), 2.0
+            )
+        in_grace = alive(int(pid_file.read_text())) and bool(processes.running)
+        end = time.monotonic() + 60  # generous: a starved machine reaps late, never early
+        while processes.running and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+        return in_grace, processes.slots.locked()
+
+    in_grace, slot_taken = run(main())
+    assert in_grace, "the answer waited for the worker's grace"
+    assert not alive(int(pid_file.read_text()))
+    assert not slot_taken
+
+
+def gone_once_written(path: Path) -> Callable[[], Awaitable[bool]]:
+    """Never gone; but once the worker is started (every call after the first, which comes
+    before the start), the wait lasts until it wrote `path` (at most 60 s), so the limit
+    passes with the worker running however long starting took on a busy machine."""
+    calls: list[int] = []
+
+    async def gone() -> bool:
+        calls.append(1)
+        end = time.monotonic() + 60
+        while len(calls) > 1 and not path.exists() and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+        return False
+
+    return gone
+
+
+def test_a_call_queued_behind_a_busy_worker_is_answered_at_its_limit(tmp_path: Path) -> None:
+    """With the only slot taken by a 60-s worker, a second call is told `Overran` at its
+    own limit (1 s), not when the slot frees up."""
+    pid_file = tmp_path / "pid"
+    processes = workers.Processes(1)
+
+    async def main() -> bool:
+        first = asyncio.ensure_future(
+            processes.run(sleep_and_report, (str(pid_file), 60), 120, never_gone)
+        )
+        while not pid_file.exists():
+            await asyncio.sleep(0.05)
+        with pytest.raises(workers.Overran, match="every worker was busy"):
+            await processes.run(str.upper, ("board",), 1, never_gone)
+        holder_alive = alive(int(pid_file.read_text()))
+        first.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await first
+        return holder_alive
+
+    assert run(main()), "the queued call waited for the busy worker"
+    assert not alive(int(pid_file.read_text()))
+
+
+def test_a_new_game_past_its_deadline_is_a_503_with_health(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`/api/new` turns a worker that overran the request's deadline into the generator's
+    503 (with a health record), at once (an empty bank: no board seen before to give)."""
+    monkeypatch.setenv("GRIDPROOF_DB", str(tmp_path / "empty.sqlite3"))
+    monkeypatch.setenv("GRIDPROOF_FILL", "0")
+
+    async def overran(*args: Any, **kwargs: Any) -> Any:
+        assert kwargs["grace_s"] == web.KILL_GRACE_S
+        limit_s = args[3]  # (self, function, args, limit_s, gone)
+        assert limit_s <= 3.0  # the request's deadline, no grace on top
+        raise workers.Overran("the worker ran past its limit of 3 s")
+
+    monkeypatch.setattr(workers.Processes, "run", overran)
+    with TestClient(web.app) as client:
+        body = {"genre": "norinori", "size": "5x5", "seed": 7, "deadline_s": 3}
+        reply = client.post("/api/new", json=body)
+    assert reply.status_code == 503
+    assert "no board was proven within the deadline" in reply.json()["error"]
+    assert set(reply.json()["health"]) >= {"attempts", "milliseconds"}
 
 
 def test_thread_work_has_its_deadline_cancelled_when_the_client_is_gone() -> None:

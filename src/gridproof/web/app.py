@@ -43,12 +43,14 @@ from starlette.exceptions import HTTPException
 
 from gridproof import bank, play, service, workshop
 from gridproof.core import registry
+from gridproof.core.contract import Health
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, GridproofError, quote
 from gridproof.version import __version__
 from gridproof.web import workers
 from gridproof.web.guard import Guard
 from gridproof.web.limits import Limits
+from gridproof.web.reads import Read, Reads
 
 MAX_SOURCE_CHARS = 100_000
 MAX_SEEN = 4096
@@ -77,8 +79,9 @@ READ_S = 5.0
 """The deadline of reading a source to convert or validate it (a Pattern ID's prefilled
 squares are checked by a count)."""
 KILL_GRACE_S = 2.0
-"""How long a generation worker may outlive its own deadline before it is killed (what a
-worker needs to notice an expired deadline, say so and end)."""
+"""How long a generation worker may outlive its request's deadline before it is killed
+(what a worker needs to notice an expired deadline, say so and end), in the background:
+the request has had its 503 on time."""
 
 log = logging.getLogger("gridproof.web")
 _FINGERPRINT = re.compile(r"[0-9a-f]{8}")
@@ -478,16 +481,24 @@ async def _generated(
     and counted served there."""
 
     def budget() -> tuple[Any, ...]:
-        # what is left of the request's own deadline once a worker is free (the pool's
-        # limit also holds the grace before a worker is killed: not the generator's)
+        # what is left of the request's own deadline once a worker is free
         return (key, seed, time.monotonic() + max(0.0, deadline.remaining()))
 
-    record = await context.processes.run(
-        workers.record_until,
-        budget,
-        max(0.0, deadline.remaining()) + KILL_GRACE_S,
-        request.is_disconnected,
-    )
+    started = time.monotonic()
+    try:
+        record = await context.processes.run(
+            workers.record_until,
+            budget,
+            max(0.0, deadline.remaining()),
+            request.is_disconnected,
+            grace_s=KILL_GRACE_S,  # after the answer, never before it
+        )
+    except workers.Overran as error:
+        spent = Health(milliseconds=1000 * (time.monotonic() - started)).as_dict()
+        raise GenerationError(
+            f"no board was proven within the deadline ({error}); try again or allow longer",
+            spent,
+        ) from None
 
     await _bank_or_none(context.bank.add, record, True)  # served even if it cannot be kept
     return record
@@ -576,16 +587,16 @@ async def puzzle(
     context = _context(request)
 
     def count(deadline: Deadline) -> dict[str, Any]:
-        item = _first(code, deadline)
-        genre, value = item.genre, item.puzzle
+        read = _read(code, deadline)
+        genre, value = read.item.genre, read.item.puzzle
         try:
-            record = context.bank.find(genre.format_code(value))
+            record = context.bank.find(read.code)
         except sqlite3.Error as error:  # a full disk: the puzzle is counted instead
             log.warning("the puzzle bank cannot be read, counting instead: %s", error)
             record = None
         if record is not None:
             return _view_of(record, "bank")
-        answer = context.answers.get(genre, value, deadline)
+        answer = context.answers.get(genre, value, deadline, read.code)
         return play.view(genre, value, "code", answer=answer).to_json()
 
     return await workers.in_thread(count, ANSWER_S, request.is_disconnected)
@@ -632,33 +643,33 @@ async def check(body: PlayRequest, request: Request) -> dict[str, Any]:
     return await _play(body, request, _check_work)
 
 
-_Work = Callable[
-    [service.Loaded, play.Marks, play.Answers, bool, Deadline], play.Hint | play.Checked
-]
+_Work = Callable[[Read, play.Marks, play.Answers, bool, Deadline], play.Hint | play.Checked]
 
 
 def _hint_work(
-    item: service.Loaded, marks: play.Marks, answers: play.Answers, reveal: bool, d: Deadline
+    read: Read, marks: play.Marks, answers: play.Answers, reveal: bool, d: Deadline
 ) -> play.Hint:
-    answer = answers.get(item.genre, item.puzzle, d.within(ANSWER_S))
-    return play.hint(item.genre, item.puzzle, marks, answer, d.within(HINT_S), reveal)
+    genre, puzzle = read.item.genre, read.item.puzzle
+    answer = answers.get(genre, puzzle, d.within(ANSWER_S), read.code)
+    return play.hint(genre, puzzle, marks, answer, d.within(HINT_S), reveal)
 
 
 def _check_work(
-    item: service.Loaded, marks: play.Marks, answers: play.Answers, reveal: bool, d: Deadline
+    read: Read, marks: play.Marks, answers: play.Answers, reveal: bool, d: Deadline
 ) -> play.Checked:
-    answer = answers.get(item.genre, item.puzzle, d.within(ANSWER_S))
-    return play.check(item.genre, item.puzzle, marks, answer, reveal)
+    genre, puzzle = read.item.genre, read.item.puzzle
+    answer = answers.get(genre, puzzle, d.within(ANSWER_S), read.code)
+    return play.check(genre, puzzle, marks, answer, reveal)
 
 
 async def _play(body: PlayRequest, request: Request, work: _Work) -> dict[str, Any]:
     context = _context(request)
 
     def run(deadline: Deadline) -> dict[str, Any]:
-        item = _first(body.code, deadline)
-        marks = play.parse_marks(item.puzzle, body.marks)
-        result = work(item, marks, context.answers, body.reveal, deadline).to_json()
-        return {"code": item.genre.format_code(item.puzzle), **result}
+        read = _read(body.code, deadline)
+        marks = play.parse_marks(read.item.puzzle, body.marks)
+        result = work(read, marks, context.answers, body.reveal, deadline).to_json()
+        return {"code": read.code, **result}
 
     result = await workers.in_thread(run, ANSWER_S + HINT_S, request.is_disconnected)
     return {"version": body.version, **result}
@@ -794,17 +805,26 @@ async def validate(body: ValidateRequest, request: Request) -> dict[str, Any]:
     return await workers.in_thread(work, READ_S, request.is_disconnected)
 
 
+_READS = Reads()
+"""The sources this process read lately (a player sends one code with every move)."""
+
+
 def _first(source: str, deadline: Deadline, *, solving: bool = True) -> service.Loaded:
     """The first puzzle of `source`, read under `deadline` (in a worker thread, never on
     the event loop: a Pattern ID's prefilled squares are checked by a count); for a solver
     call, refused when it is larger than the web solves (converting and validating read
     every size the parsers do)."""
-    item = service.load(source, files=False, deadline=deadline)[0]
-    width, height = item.puzzle.width, item.puzzle.height
+    return _read(source, deadline, solving=solving).item
+
+
+def _read(source: str, deadline: Deadline, *, solving: bool = True) -> Read:
+    """`_first`'s puzzle with its canonical code, read once per process (`reads`)."""
+    read = _READS.get(source, lambda text: service.load(text, files=False, deadline=deadline)[0])
+    width, height = read.item.puzzle.width, read.item.puzzle.height
     if solving and max(width, height) > WEB_MAX_SIDE:
         raise CodeError(
             f"a {width}x{height} board is larger than the web serves "
             f"({WEB_MAX_SIDE}x{WEB_MAX_SIDE}); the command line reads boards up to "
             f"{service.largest_boards()}"
         )
-    return item
+    return read

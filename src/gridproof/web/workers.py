@@ -60,6 +60,10 @@ class WorkerFailed(Exception):
     """A worker process died or overran its hard limit without an answer."""
 
 
+class Overran(WorkerFailed):
+    """The caller's limit passed before the worker answered (or before a slot was free)."""
+
+
 MEMORY_LIMIT = 1024 * 2**20
 """The address space a worker process may take (RLIMIT_AS): a board that needs more ends
 the worker's call with a clear 503, never the machine's memory."""
@@ -96,6 +100,7 @@ class Processes:
     def __init__(self, slots: int) -> None:
         self.slots = asyncio.Semaphore(max(1, slots))
         self.running: set[BaseProcess] = set()
+        self._reapers: set[asyncio.Task[None]] = set()
 
     async def run(
         self,
@@ -103,33 +108,77 @@ class Processes:
         args: tuple[Any, ...] | Callable[[], tuple[Any, ...]],
         limit_s: float,
         gone: Callable[[], Awaitable[bool]],
+        grace_s: float = 0.0,
     ) -> T:
         """`function(*args)` in a new process; `Gone` if `gone()` turns true first (the
-        process is killed), `WorkerFailed` if it dies or outlives `limit_s` seconds from
-        this call: the wait for a free slot counts. `args` may be a function, called once a
-        slot is free (to hand the worker what remains of its caller's deadline then).
-        A `GenerationError` or `GridproofError` raised in the worker is raised here."""
+        process is killed), `WorkerFailed` if it dies, `Overran` if no answer came within
+        `limit_s` seconds from this call: the wait for a free slot counts, and the caller
+        hears by then. A worker still running then has `grace_s` more to end on its own,
+        in the background (its slot stays taken), and is killed after. `args` may be a
+        function, called once a slot is free (to hand the worker what remains of its
+        caller's deadline then). A `GenerationError` or `GridproofError` raised in the
+        worker is raised here."""
         end = time.monotonic() + limit_s
-        async with self.slots:
+        await self._slot(end, gone)
+        handed = False
+        try:
             if await gone():
                 raise Gone()
             left = end - time.monotonic()
             if left <= 0:
-                raise WorkerFailed("every worker was busy for the whole deadline; try again")
+                raise Overran("every worker was busy for the whole deadline; try again")
             if callable(args):
                 args = args()
-            limit_s = left
             receiver, sender = _CONTEXT.Pipe(duplex=False)
             process = _CONTEXT.Process(target=_child, args=(sender, function, args), daemon=True)
             process.start()
             sender.close()
             self.running.add(process)
             try:
-                return await self._wait(process, receiver, limit_s, gone)  # type: ignore[no-any-return]
+                return await self._wait(process, receiver, left, gone)  # type: ignore[no-any-return]
+            except Overran:
+                if grace_s > 0 and process.is_alive():
+                    handed = True  # the reaper ends the process and frees the slot
+                    reaper = asyncio.ensure_future(self._reap(process, receiver, grace_s))
+                    self._reapers.add(reaper)
+                    reaper.add_done_callback(self._reapers.discard)
+                raise
             finally:
-                self.running.discard(process)
-                receiver.close()
-                _stop(process)
+                if not handed:
+                    self.running.discard(process)
+                    receiver.close()
+                    _stop(process)
+        finally:
+            if not handed:
+                self.slots.release()
+
+    async def _slot(self, end: float, gone: Callable[[], Awaitable[bool]]) -> None:
+        """Take a slot, waiting at most until `end` (`Overran`) or until `gone()`."""
+        while True:
+            try:
+                await asyncio.wait_for(
+                    self.slots.acquire(), max(0.0, min(POLL_SECONDS * 2, end - time.monotonic()))
+                )
+                return
+            except TimeoutError:
+                if time.monotonic() >= end:
+                    raise Overran(
+                        "every worker was busy for the whole deadline; try again"
+                    ) from None
+                if await gone():
+                    raise Gone() from None
+
+    async def _reap(self, process: BaseProcess, receiver: Connection, grace_s: float) -> None:
+        """Give an overrun worker `grace_s` to end on its own, then kill it; free its slot."""
+        try:
+            end = time.monotonic() + grace_s
+            while process.is_alive() and time.monotonic() < end:
+                await asyncio.sleep(POLL_SECONDS)
+        finally:
+            self.running.discard(process)
+            receiver.close()
+            _stop(process)
+            self.slots.release()
 
     async def _wait(
         self,
@@ -149,12 +198,14 @@ class Processes:
             if not process.is_alive() and not receiver.poll():
                 raise WorkerFailed(f"the worker process died (exit code {process.exitcode})")
             if time.monotonic() > end:
-                raise WorkerFailed(f"the worker ran past its limit of {limit_s:.3g} s")
+                raise Overran(f"the worker ran past its limit of {limit_s:.3g} s")
             if await gone():
                 raise Gone()
             await asyncio.sleep(POLL_SECONDS)
 
     def kill_all(self) -> None:
+        for reaper in list(self._reapers):
+            reaper.cancel()
         for process in list(self.running):
             _stop(process)
         self.running.clear()
