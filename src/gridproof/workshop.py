@@ -59,13 +59,16 @@ ROUND_EXAMINED = 96
 breaks it, `ROUND_LOOK` more (the genre lists the edits aimed at the rival first, the
 rest of its vocabulary after them)."""
 ROUND_LOOK = 16
-CHECK_WORK_PER_CELLS = 25
-"""The work charged for one check of a grid by the validator: a unit per this many cells
-(in the genre's units: a 15x15 check costs about as long as 9 closes of a Norinori
-count). Checks are what a round of the walk weighs its edits with, so its budget counts
-them."""
-LADDER_WORK_PER_CELL = 2
-"""The work charged for one run of the ladder scoring an edit in the one-rival walk."""
+CHECK_WORK_PER_CELLS = 50
+"""The work charged for one check of a grid by the validator (and the edit's making): a
+unit per this many cells. Measured against the budgets the tests call ten seconds (80,000
+Norinori closes, 40,000 Nondango propagations), a check costs a unit per 56 to 80 cells,
+so a budget charged this way runs out no later than its seconds say. Checks are what a
+round of the walk weighs its edits with, so its budget counts them."""
+LADDER_WORK_PER_CELL = 1
+"""The work charged for one run of the ladder below its top rung, per cell, scoring an edit
+in the one-rival walk (a 15x15 run takes 12 to 20 ms: no more than the 225 units charged
+for it, on the same scale)."""
 DRIFT_PERCENT = 3
 """How far (in % of the cells) `make_unique` may move a solution that edits change (a
 Nonogram's picture) from the one it started with."""
