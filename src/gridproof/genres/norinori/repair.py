@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gridproof.core.borders import border_edits, into, merges
+from gridproof.core.borders import border_edits, into, merges, names, pieces, relabel
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import Geometry, bits, cell_name
 from gridproof.core.outcome import Verdict
@@ -108,6 +108,33 @@ def _moves(
                     moved[step] = new
                 text = _text(geo, cell, path, into(geo, labels, moving, new))
                 yield Edit(text, puzzle_of(geo, moved), keep, tuple(path))
+        if not merge and taken < PATHS:
+            yield from _branch(geo, labels, areas, cell, fixed, keep)
+
+
+def _branch(
+    geo: Geometry, labels: list[int], areas: list[int], cell: int, fixed: int, keep: int | None
+) -> Iterator[Edit[Norinori]]:
+    """`cell` with the cells of its region that hang from it (those it alone joins to the
+    region's cells in `fixed`), moved into each region beside them, when what stays holds
+    those cells and is connected: the move for a cell every path out of its region cuts
+    the region in two."""
+    old = labels[cell]
+    moving, staying = 1 << cell, 0
+    for piece in pieces(geo, areas[old] & ~(1 << cell)):
+        if piece & fixed:
+            staying |= piece
+        else:
+            moving |= piece
+    if moving == 1 << cell or not staying or not geo.connected(staying):
+        return
+    hanging = names(geo, moving & ~(1 << cell))
+    for new in sorted({labels[n] for n in bits(geo.spread(moving))} - {old}):
+        region = into(geo, labels, moving, new)
+        text = f"move {cell_name(cell, geo.width)} with {hanging} into {region}"
+        yield Edit(
+            text, puzzle_of(geo, list(relabel(labels, moving, new))), keep, tuple(bits(moving))
+        )
 
 
 def _text(geo: Geometry, cell: int, path: list[int], region: str) -> str:
