@@ -474,9 +474,9 @@ class _Walk:
             code = genre.format_code(edit.puzzle)
             if code in self.visited:
                 continue
-            if not self.solves(edit.puzzle, keep, deadline):
-                continue
             if self.solves(edit.puzzle, rival, deadline):
+                continue
+            if not self.solves(edit.puzzle, keep, deadline):
                 continue
             weighed += 1
             killed = sum(
