@@ -15,6 +15,7 @@ import pytest
 from gridproof import service, workshop
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError
+from gridproof.core.grid import Geometry
 from gridproof.core.outcome import Outcome, Verdict
 from gridproof.core.registry import genres
 from gridproof.genres.nondango import repair as nondango_repair
@@ -23,6 +24,7 @@ from gridproof.genres.nonogram import repair as nonogram_repair
 from gridproof.genres.nonogram.model import clues_of, make_puzzle, runs_of
 from gridproof.genres.nonogram.sat import count_sat as nonogram_sat
 from gridproof.genres.norinori import repair as norinori_repair
+from gridproof.genres.norinori.position import region_masks
 from gridproof.genres.norinori.sat import count_sat as norinori_sat
 from gridproof.service import Loaded
 from tests.ambiguous import ambiguous
@@ -193,3 +195,27 @@ def test_nonogram_minimize_hides_only_clues_the_others_determine() -> None:
             fits += len(nonogram_sat(other, 2).solutions)
         assert (f"the clue of row {row + 1}" in hidden) == (fits == 1)
     assert clues_of(5, 5, solution) == puzzle
+
+
+def test_norinori_targeted_moves_always_break_the_rival_and_keep_the_solution() -> None:
+    """The design note's claim, for every move aimed at a rival's cell (a path out of its
+    region, or the cell with the free cells hanging from it): the rival dies, the kept
+    solution stays, and every region stays one connected piece."""
+    genre = genres()["norinori"]
+    hanging = 0
+    for puzzle, solution in ambiguous("norinori", 10, 3):
+        geo = Geometry(puzzle.width, puzzle.height)
+        labels = list(puzzle.regions)
+        areas = region_masks(labels)
+        found = genre.rivals(puzzle, solution, Deadline(work=400_000)) if genre.rivals else None
+        assert found
+        for rival in found:
+            cells = rival & ~solution
+            for edit in norinori_repair._moves(
+                geo, labels, areas, cells, solution, solution, merge=False
+            ):
+                assert not genre.validate(edit.puzzle, solution), edit.text
+                assert genre.validate(edit.puzzle, rival), edit.text
+                assert all(geo.connected(area) for area in region_masks(list(edit.puzzle.regions)))
+                hanging += " with " in edit.text
+    assert hanging
