@@ -461,13 +461,12 @@ class _Walk:
         """The edit of a round that breaks `rival` (see `make_unique`), None if none does."""
         genre = self.genre
         assert genre.edits is not None
-        best: tuple[tuple[int, int, int], Edit[Any]] | None = None
-        weighed = 0
+        breaking: list[tuple[int, Edit[Any]]] = []
         listed = genre.edits(puzzle, keep, rival, keep ^ rival)
         for index, edit in enumerate(islice(listed, ROUND_EXAMINED)):
-            if weighed >= ROUND_WEIGHED or deadline.expired():
+            if len(breaking) >= ROUND_WEIGHED or deadline.expired():
                 break
-            if best is not None and index > best[0][2] + ROUND_LOOK:
+            if breaking and index > breaking[0][0] + ROUND_LOOK:
                 break
             if edit.keep != keep:
                 continue  # a round keeps S exactly (the region genres' edits do)
@@ -478,7 +477,11 @@ class _Walk:
                 continue
             if not self.solves(edit.puzzle, keep, deadline):
                 continue
-            weighed += 1
+            breaking.append((index, edit))
+        if len(breaking) < 2:
+            return breaking[0][1] if breaking else None
+        best: tuple[tuple[int, int, int], Edit[Any]] | None = None
+        for index, edit in breaking:
             killed = sum(
                 not self.solves(edit.puzzle, other, deadline) for other in others[:ROUND_KILLS]
             )
