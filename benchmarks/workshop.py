@@ -163,13 +163,12 @@ def walk_row(genre: Genre[Any], side: int, boards: int, deadline_s: float) -> st
             )
         )
         seconds.append(ms / 1000)
-        if made.report.outcome is Verdict.UNIQUE and ms > 1000 * deadline_s:
-            stops["unique, but over the CPU deadline"] += 1
-            continue
         edits.append(len(made.applied))
         stood.append(made.visited)
         drift.append(0 if made.keep is None else (made.keep ^ solution).bit_count())
-        if made.report.outcome is Verdict.UNIQUE:
+        if made.report.outcome is Verdict.UNIQUE and ms > 1000 * deadline_s:
+            stops[f"unique after {len(made.applied)} edits, but over the CPU deadline"] += 1
+        elif made.report.outcome is Verdict.UNIQUE:
             unique += 1
         else:
             stops[(made.stopped or "?").split(";")[0].split(" in ")[0]] += 1

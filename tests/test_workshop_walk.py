@@ -15,6 +15,7 @@ import pytest
 from gridproof import service, workshop
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError
+from gridproof.core.grid import Geometry
 from gridproof.core.outcome import Outcome, Verdict
 from gridproof.core.registry import genres
 from gridproof.genres.nondango import repair as nondango_repair
@@ -23,6 +24,7 @@ from gridproof.genres.nonogram import repair as nonogram_repair
 from gridproof.genres.nonogram.model import clues_of, make_puzzle, runs_of
 from gridproof.genres.nonogram.sat import count_sat as nonogram_sat
 from gridproof.genres.norinori import repair as norinori_repair
+from gridproof.genres.norinori.position import region_masks
 from gridproof.genres.norinori.sat import count_sat as norinori_sat
 from gridproof.service import Loaded
 from tests.ambiguous import ambiguous
@@ -36,19 +38,14 @@ ORACLES: dict[str, Callable[[Any, int], Outcome]] = {
 }
 WORK_10S = {"norinori": 80_000, "nondango": 40_000, "nonogram": 20_000}
 """About ten seconds of one core of the development machine, in each genre's counted work
-(closes, propagations, line solves). The ladder's scoring of candidate edits is not
-counted, so a 15x15 Nondango (hundreds of border edits per board) runs far longer than
-its work says: it is measured in benchmarks/workshop.py, not here."""
+(closes, propagations, line solves; the validator's checks and the ladder's scoring of
+edits are charged on the same scale, see `workshop.CHECK_WORK_PER_CELLS`)."""
+SIDES = (5, 7, 10, 15)
+BOARDS = 3
 CASES = [
-    ("nondango", 5, 2),
-    ("nondango", 7, 2),
-    pytest.param("nondango", 10, 1, marks=pytest.mark.slow),
-    ("nonogram", 5, 2),
-    ("nonogram", 7, 2),
-    ("nonogram", 10, 1),
-    ("nonogram", 15, 1),
-    ("norinori", 5, 3),
-    ("norinori", 10, 1),
+    pytest.param(name, side, BOARDS, marks=[pytest.mark.slow] if side >= 15 else [])
+    for name in ("nondango", "nonogram", "norinori")
+    for side in SIDES
 ]
 
 
@@ -76,6 +73,7 @@ def test_make_unique_ends_unique_keeping_the_pinned_solution(
         else:
             assert (made.keep ^ solution).bit_count() <= workshop.max_drift(puzzle)
         assert len(set(made.trail)) == len(made.trail) == made.visited
+        assert genre.format_code(final) == made.trail[-1]
 
 
 def test_a_walk_the_budget_stops_says_where_and_goes_on() -> None:
@@ -87,9 +85,34 @@ def test_a_walk_the_budget_stops_says_where_and_goes_on() -> None:
     assert "still ambiguous at r" in made.stopped
     assert "within its work budget" in made.stopped
     assert "Go on" in made.text
-    again = workshop.make_unique(made.report.loaded, made.keep, Deadline(work=WORK_10S["norinori"]))
+    again = workshop.make_unique(
+        made.report.loaded, made.keep, Deadline(work=WORK_10S["norinori"]), visited=made.trail
+    )
     assert again.report.outcome is Verdict.UNIQUE
     assert again.keep == solution
+    # the second call stands on none of the boards the first one stood on, but the first
+    assert again.trail[0] in made.trail
+    assert not set(again.trail[1:]) & set(made.trail)
+
+
+def test_a_round_breaks_every_rival_it_found_and_keeps_the_solution() -> None:
+    """The rivals a region genre lists are one per independent part, each equal to the
+    solution outside its part, and each a solution of the board; the round walk's edits
+    break them all (or the walk goes on one rival at a time)."""
+    for name in ("norinori", "nondango"):
+        genre = genres()[name]
+        assert genre.rivals is not None
+        for puzzle, solution in ambiguous(name, 10, 2):
+            found = genre.rivals(puzzle, solution, Deadline(work=400_000))
+            assert found
+            for rival in found:
+                assert rival != solution
+                assert not genre.validate(puzzle, rival)
+            made = walk(name, puzzle, solution)
+            final = made.report.loaded.puzzle
+            assert made.report.outcome is Verdict.UNIQUE
+            assert all(genre.validate(final, rival) for rival in found)
+            assert genre.rivals(final, solution, Deadline(work=400_000)) == []
 
 
 def test_a_unique_board_needs_no_edit() -> None:
@@ -172,3 +195,27 @@ def test_nonogram_minimize_hides_only_clues_the_others_determine() -> None:
             fits += len(nonogram_sat(other, 2).solutions)
         assert (f"the clue of row {row + 1}" in hidden) == (fits == 1)
     assert clues_of(5, 5, solution) == puzzle
+
+
+def test_norinori_targeted_moves_always_break_the_rival_and_keep_the_solution() -> None:
+    """The design note's claim, for every move aimed at a rival's cell (a path out of its
+    region, or the cell with the free cells hanging from it): the rival dies, the kept
+    solution stays, and every region stays one connected piece."""
+    genre = genres()["norinori"]
+    hanging = 0
+    for puzzle, solution in ambiguous("norinori", 10, 3):
+        geo = Geometry(puzzle.width, puzzle.height)
+        labels = list(puzzle.regions)
+        areas = region_masks(labels)
+        found = genre.rivals(puzzle, solution, Deadline(work=400_000)) if genre.rivals else None
+        assert found
+        for rival in found:
+            cells = rival & ~solution
+            for edit in norinori_repair._moves(
+                geo, labels, areas, cells, solution, solution, merge=False
+            ):
+                assert not genre.validate(edit.puzzle, solution), edit.text
+                assert genre.validate(edit.puzzle, rival), edit.text
+                assert all(geo.connected(area) for area in region_masks(list(edit.puzzle.regions)))
+                hanging += " with " in edit.text
+    assert hanging

@@ -295,16 +295,22 @@ def fix(
     ('multiple', 2)
     >>> best = repairs.edits[0]
     >>> best.edit.text, str(best.outcome), best.grade
-    ('move the border so that r7c6, r8c6 join the region of r6c6', 'unique', 'easy')
+    ('move r8c6 with r7c6 into the region of r6c6', 'unique', 'easy')
     """
     deadline_ = _service.as_deadline(deadline)
     return _workshop.suggest(puzzle, _workshop.parse_keep(puzzle, keep), deadline_, limit)
 
 
 def make_unique(
-    puzzle: Loaded, keep: _Sequence[str] | None = None, *, deadline: _Seconds = 30.0
+    puzzle: Loaded,
+    keep: _Sequence[str] | None = None,
+    *,
+    deadline: _Seconds = 30.0,
+    visited: _Sequence[str] = (),
 ) -> Made:
-    """Edits applied to `puzzle` until its count is one (keeping `keep` if given).
+    """Edits applied to `puzzle` until its count is one (keeping `keep` if given). To go on
+    from a walk that stopped, pass its board, its `keep` and its `trail` as `visited`: the
+    boards it stood on are never stood on again.
 
     >>> made = make_unique(load("norinori.1.8x8.kozG7Ekdy34t6zR_LVA"))
     >>> str(made.report.outcome), made.applied
@@ -313,7 +319,8 @@ def make_unique(
     'norinori.1.8x8.kozG7EkdzX4t6zR_LVQ'
     """
     deadline_ = _service.as_deadline(deadline)
-    return _workshop.make_unique(puzzle, _workshop.parse_keep(puzzle, keep), deadline_)
+    kept = _workshop.parse_keep(puzzle, keep)
+    return _workshop.make_unique(puzzle, kept, deadline_, visited=visited)
 
 
 def genre_names() -> tuple[str, ...]:

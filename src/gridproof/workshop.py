@@ -20,7 +20,7 @@ a list the deadline cut short says so (`complete` is false).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
@@ -49,6 +49,26 @@ WALK_EXAMINED = 400
 """Edits of the genre's list looked at (validated) per board of the walk, at most."""
 KNOWN_RIVALS = 6
 """Solutions counted at each board of the walk, to prefer edits that break many."""
+ROUND_WEIGHED = 6
+"""Edits weighed for each rival of a round of `make_unique` (the first in the genre's order
+that break it, keep S and lead to a board not visited): the one that also breaks the most
+of the round's next `ROUND_KILLS` rivals wins, then the one touching fewest cells."""
+ROUND_KILLS = 8
+ROUND_EXAMINED = 96
+"""Edits of the genre's list looked at for one rival of a round, at most; and once one
+breaks it, `ROUND_LOOK` more (the genre lists the edits aimed at the rival first, the
+rest of its vocabulary after them)."""
+ROUND_LOOK = 16
+CHECK_WORK_PER_CELLS = 50
+"""The work charged for one check of a grid by the validator (and the edit's making): a
+unit per this many cells. Measured against the budgets the tests call ten seconds (80,000
+Norinori closes, 40,000 Nondango propagations), a check costs a unit per 56 to 80 cells,
+so a budget charged this way runs out no later than its seconds say. Checks are what a
+round of the walk weighs its edits with, so its budget counts them."""
+LADDER_WORK_PER_CELL = 1
+"""The work charged for one run of the ladder below its top rung, per cell, scoring an edit
+in the one-rival walk (a 15x15 run takes 12 to 20 ms: no more than the 225 units charged
+for it, on the same scale)."""
 DRIFT_PERCENT = 3
 """How far (in % of the cells) `make_unique` may move a solution that edits change (a
 Nonogram's picture) from the one it started with."""
@@ -253,20 +273,36 @@ def suggest(loaded: Loaded, keep: int | None, deadline: Deadline, limit: int = 6
 
 
 def make_unique(
-    loaded: Loaded, keep: int | None, deadline: Deadline, *, drift: int | None = None
+    loaded: Loaded,
+    keep: int | None,
+    deadline: Deadline,
+    *,
+    drift: int | None = None,
+    visited: Collection[str] = (),
 ) -> Made:
     """Walk counterexamples until the board counts unique (the Norinori design note's
     method, for every genre). The kept solution S is the pinned one, else the first the
-    counter finds. Each step takes the rival S' the count found beside S and applies an
-    edit of the genre's vocabulary that breaks S' and keeps S a solution (checked by the
-    validator before anything is counted), the one after which the ladder decides most,
-    then the one touching fewest cells; never a board already visited. When no edit is
-    left at a board the walk steps back to the board before it and takes its next edit.
+    counter finds.
+
+    A genre that lists its rivals part by part (`Genre.rivals`: Norinori, Nondango) is
+    walked in rounds, as its generator walks: each round finds one rival for each
+    independent part of the board still open, and breaks each rival the round's earlier
+    edits left standing with one edit that keeps S (the validator decides both, no count
+    per edit): of the first `ROUND_WEIGHED` such edits in the genre's order, the one that
+    also breaks the most of the round's other rivals, then the one touching fewest cells.
+    When a round can break none, or the genre lists no rivals, the walk goes on one rival
+    at a time: it takes the rival S' the count found beside S and applies an edit of the
+    genre's vocabulary that breaks S' and keeps S a solution, the one after which the
+    ladder decides most, then the one touching fewest cells. When no edit is left at a
+    board it steps back to the board before it and takes its next edit. Never a board
+    already visited, in this call or in `visited` (the codes of the boards an earlier call
+    stood on, its `Made.trail`, which a caller going on passes back).
 
     A genre whose edits change the solution itself (a Nonogram's picture) stays within
-    `drift` cells of S (default `max_drift`). Every choice is made by counted work; the
-    deadline only ends the call, and a walk it ends says so in `stopped` and returns the
-    board reached, from which a second call goes on."""
+    `drift` cells of S (default `max_drift`). Every choice is made by counted work (the
+    counts, and the validator's checks and the ladder's scoring of edits, charged to the
+    deadline's work budget); the clock only ends the call, and a walk it ends says so in
+    `stopped` and returns the board reached, from which a second call goes on."""
     report = examine(loaded, keep, deadline)
     if report.outcome is Verdict.UNIQUE:
         return Made(report, report.solutions[0], (), True)
@@ -282,11 +318,16 @@ def make_unique(
     origin = report.solutions[0]
     allowed = max_drift(report.loaded.puzzle) if drift is None else drift
     first = genre.format_code(report.loaded.puzzle)
-    walk = _Walk(genre, origin, allowed, {first}, [first])
+    walk = _Walk(genre, origin, allowed, {first, *visited}, [first])
     stack: list[tuple[Report, list[tuple[Edit[Any], Outcome]]]] = []
     applied: list[str] = []
+    if genre.rivals is not None:
+        report = walk.rounds(report, applied, deadline)
+        if report.outcome is not Verdict.MULTIPLE:
+            kept = report.solutions[0] if report.solutions else origin
+            return _made(report, kept, prefix + applied, deadline, walk.trail)
     start = report
-    while report.outcome is Verdict.MULTIPLE:
+    while report.outcome is Verdict.MULTIPLE and not deadline.expired():
         stack.append((report, walk.ranked(report, deadline)))
         stepped = _step(stack, applied, walk, deadline)
         if stepped is None:
@@ -357,6 +398,98 @@ class _Walk:
     visited: set[str]
     trail: list[str] = field(default_factory=list)
 
+    def solves(self, puzzle: Any, grid: int, deadline: Deadline) -> bool:
+        """Whether `grid` solves `puzzle` (the validator's check, charged to `deadline`)."""
+        cells: int = puzzle.width * puzzle.height
+        deadline.charge(1 + cells // CHECK_WORK_PER_CELLS)
+        return not self.genre.validate(puzzle, grid)
+
+    def rounds(self, report: Report, applied: list[str], deadline: Deadline) -> Report:
+        """The round walk of `make_unique` from `report`'s ambiguous board: the board it
+        ends on, unique, or ambiguous (with a rival) when a round breaks no rival, or a
+        round's rivals could not be listed within the work of a count, or the deadline
+        ended the call (the edits of a round cut short are kept when a rival is known to
+        stand after them, else undone)."""
+        genre = self.genre
+        assert genre.rivals is not None
+        keep = report.solutions[0]
+        while not deadline.expired():
+            loaded = report.loaded
+            puzzle = loaded.puzzle
+            found = genre.rivals(puzzle, keep, deadline.within(work=_work(puzzle)))
+            if found is None or deadline.expired():
+                return report
+            if not found:
+                return examine(loaded, keep, deadline)
+            report = Report(loaded, Verdict.MULTIPLE, (keep, found[0]), pinned=report.pinned)
+            made: list[str] = []
+            for index, rival in enumerate(found):
+                if deadline.expired():
+                    break
+                if index and not self.solves(puzzle, rival, deadline):
+                    continue  # an earlier edit of this round broke it
+                edit = self.breaker(puzzle, keep, rival, found[index + 1 :], deadline)
+                if edit is None:
+                    continue
+                code = genre.format_code(edit.puzzle)
+                self.visited.add(code)
+                self.trail.append(code)
+                made.append(edit.text)
+                puzzle = edit.puzzle
+            if not made:
+                return report
+            standing = next((r for r in found if self.solves(puzzle, r, deadline)), None)
+            if deadline.expired() and standing is None:
+                return report  # the round's board is not known to be ambiguous: undo it
+            edited = Loaded(loaded.id, genre, puzzle)
+            if standing is None:
+                counted = examine(edited, keep, deadline)
+                if counted.outcome not in (Verdict.UNIQUE, Verdict.MULTIPLE):
+                    return report  # not counted in time: undo the round
+                applied.extend(made)
+                if counted.outcome is Verdict.UNIQUE:
+                    return counted
+                report = dataclasses.replace(counted, pinned=report.pinned)
+                continue
+            applied.extend(made)
+            report = Report(edited, Verdict.MULTIPLE, (keep, standing), pinned=report.pinned)
+        return report
+
+    def breaker(
+        self, puzzle: Any, keep: int, rival: int, others: list[int], deadline: Deadline
+    ) -> Edit[Any] | None:
+        """The edit of a round that breaks `rival` (see `make_unique`), None if none does."""
+        genre = self.genre
+        assert genre.edits is not None
+        breaking: list[tuple[int, Edit[Any]]] = []
+        listed = genre.edits(puzzle, keep, rival, keep ^ rival)
+        for index, edit in enumerate(islice(listed, ROUND_EXAMINED)):
+            if len(breaking) >= ROUND_WEIGHED or deadline.expired():
+                break
+            if breaking and index > breaking[0][0] + ROUND_LOOK:
+                break
+            if edit.keep != keep:
+                continue  # a round keeps S exactly (the region genres' edits do)
+            code = genre.format_code(edit.puzzle)
+            if code in self.visited:
+                continue
+            if self.solves(edit.puzzle, rival, deadline):
+                continue
+            if not self.solves(edit.puzzle, keep, deadline):
+                continue
+            breaking.append((index, edit))
+        if len(breaking) < 2:
+            return breaking[0][1] if breaking else None
+        best: tuple[tuple[int, int, int], Edit[Any]] | None = None
+        for index, edit in breaking:
+            killed = sum(
+                not self.solves(edit.puzzle, other, deadline) for other in others[:ROUND_KILLS]
+            )
+            key = (-killed, len(edit.cells), index)
+            if best is None or key < best[0]:
+                best = (key, edit)
+        return None if best is None else best[1]
+
     def ranked(self, report: Report, deadline: Deadline) -> list[tuple[Edit[Any], Outcome]]:
         """The edits that break the rival, keep S, stay within the drift and lead to a board
         not visited yet, each counted to two, best first: the first unique one (the genre
@@ -388,9 +521,9 @@ class _Walk:
             if code in self.visited or code in seen:
                 continue
             seen.add(code)
-            if genre.validate(edit.puzzle, edit.keep):
+            if not self.solves(edit.puzzle, edit.keep, deadline):
                 continue
-            sideways = not genre.validate(edit.puzzle, rival)
+            sideways = self.solves(edit.puzzle, rival, deadline)
             if sideways and len(scored) >= most // 2:
                 continue
             outcome = genre.count(edit.puzzle, 2, deadline.within(work=_work(edit.puzzle)))
@@ -399,7 +532,8 @@ class _Walk:
                 break  # the genre lists its likeliest edits first: take the first unique one
             if outcome.verdict is not Verdict.MULTIPLE:
                 continue
-            killed = sum(bool(genre.validate(edit.puzzle, r)) for r in rivals)
+            killed = sum(not self.solves(edit.puzzle, r, deadline) for r in rivals)
+            deadline.charge(LADDER_WORK_PER_CELL * puzzle.width * puzzle.height)
             progress = genre.solve(edit.puzzle, rung, deadline)
             decided = (progress.shaded | progress.empty).bit_count()
             scored.append((int(sideways), -killed, -decided, len(edit.cells), index, edit, outcome))

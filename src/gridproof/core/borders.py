@@ -237,7 +237,7 @@ def splits(geo: Geometry, labels: Sequence[int], areas: list[int], near: int) ->
             for cut in range(1, count):
                 before = _side(geo, cut, horizontal) & area
                 for half in (before, area & ~before):
-                    for piece in _pieces(geo, half):
+                    for piece in pieces(geo, half):
                         rest = area & ~piece
                         if not rest or piece in done or not geo.connected(rest):
                             continue
@@ -262,7 +262,7 @@ def _side(geo: Geometry, cut: int, horizontal: bool) -> int:
     return out
 
 
-def _pieces(geo: Geometry, area: int) -> Iterator[int]:
+def pieces(geo: Geometry, area: int) -> Iterator[int]:
     """The connected pieces of `area`."""
     while area:
         seen = area & -area

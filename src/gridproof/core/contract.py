@@ -249,6 +249,12 @@ class Genre(Generic[P]):
     edits: Callable[[P, int | None, int | None, int], Iterable[Edit[P]]] | None = None
     """The single edits a setter might make to repair a board (see `core.repair`); None:
     the workshop proposes none."""
+    rivals: Callable[[P, int, Deadline], list[int] | None] | None = None
+    """`rivals(puzzle, solution, deadline)`: other solutions of a board `solution` solves,
+    one for each independent part of the board that has another way to be filled, each
+    equal to `solution` outside its part (empty when `solution` is the only one; None when
+    the deadline or its work ran out). The workshop's make-unique breaks them all in one
+    round of edits, as the Norinori generator does; None: it walks one rival at a time."""
     spares: Callable[[P, int, Deadline, int], Iterator[Spare]] | None = None
     """The givens a unique board does not need (see `core.repair.Spare`); None: the
     workshop's minimize lists nothing for the genre."""

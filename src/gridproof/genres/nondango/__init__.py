@@ -59,6 +59,7 @@ GENRE: Genre[Nondango] = register(
         draw=draw.draw,
         edits=repair.edits,
         spares=repair.spares,
+        rivals=repair.rivals,
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=generate.SIZES,

@@ -7,8 +7,9 @@ directions) makes a new line of three that one of them may break; moving a diffe
 circle's cell into a neighbouring region changes both regions' counts. Without a solution,
 circles near the cells the contradiction names are removed, empty cells near them get one,
 and those cells move across borders (out of a region of their own too, merging it).
-After those targeted edits comes the whole vocabulary: every circle removed, every empty
-cell given one, and every border edit of `core.borders` (moves, a cell with its
+After those targeted edits comes the vocabulary, first in and beside the regions where the
+two solutions differ, then on the whole board: every circle removed, every empty cell
+given one, and every border edit of `core.borders` (moves, a cell with its
 neighbours, stretches of border, merges, splits), so that a single edit that makes the
 board unique is listed whenever the vocabulary has one.
 """
@@ -23,6 +24,8 @@ from gridproof.core.grid import Geometry, bits, cell_name
 from gridproof.core.outcome import Verdict
 from gridproof.core.repair import Edit, Spare
 from gridproof.genres.nondango.model import Nondango, make_puzzle
+from gridproof.genres.nondango.position import board_of
+from gridproof.genres.nondango.search import part_rivals
 from gridproof.genres.nondango.solve import count
 
 _LINE_STEPS = tuple(
@@ -48,7 +51,22 @@ def edits(
     yield from _removals(puzzle, rival & ~keep & puzzle.circles, keep)
     yield from _additions(puzzle, _in_line(geo, differ) & ~puzzle.circles, keep)
     yield from _moves(puzzle, geo, differ, keep, merge=False)
+    yield from vocabulary(puzzle, keep, _around(puzzle, geo, keep ^ rival))
     yield from vocabulary(puzzle, keep)
+
+
+def _around(puzzle: Nondango, geo: Geometry, cells: int) -> int:
+    """The regions of `cells`, the cells beside them and those in line with `cells`: where
+    an edit may break a rival that differs from the kept solution at `cells`."""
+    wanted = {puzzle.regions[cell] for cell in bits(cells)}
+    out = sum(1 << cell for cell, rid in enumerate(puzzle.regions) if rid in wanted)
+    return out | geo.spread(out) | _in_line(geo, cells)
+
+
+def rivals(puzzle: Nondango, solution: int, deadline: Deadline) -> list[int] | None:
+    """One rival answer for each independent group of regions that has another way to be
+    filled (`search.part_rivals`)."""
+    return part_rivals(board_of(puzzle), solution, deadline)
 
 
 def vocabulary(

@@ -15,7 +15,7 @@ from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits, low_bit
 from gridproof.core.outcome import Verdict
 from gridproof.core.search import count_solutions
-from gridproof.genres.nondango.position import Position, propagate
+from gridproof.genres.nondango.position import Board, Position, propagate
 
 
 class NondangoSpace:
@@ -101,6 +101,32 @@ def independent_parts(pos: Position) -> list[int]:
         top = root(region_of[cell])
         groups[top] = groups.get(top, 0) | 1 << cell
     return sorted(groups.values(), key=low_bit)
+
+
+def part_rivals(board: Board, solution: int, deadline: Deadline) -> list[int] | None:
+    """Answers other than `solution` (black circles), one for each independent group of
+    regions that propagation leaves open and that has another way to be filled, each equal
+    to `solution` outside its group (`norinori.solve.rivals`' way). Empty when `solution`
+    is the only answer; None when the deadline passes (or its work runs out) first. The
+    deadline is charged every propagation, the root's included."""
+    space = NondangoSpace(deadline)
+    root = space.propagate(Position(board, deadline))
+    deadline.charge(space.propagations)
+    if deadline.expired():
+        return None
+    if root is None:
+        raise ValueError("part_rivals() was handed an answer that does not solve the puzzle")
+    found = []
+    for node in space.split(root):
+        part = node.unknown & node.focus
+        outcome = count_solutions(space, node, 2, deadline)
+        if outcome.verdict is Verdict.TIMEOUT:
+            return None
+        for black in outcome.solutions:
+            if black & part != solution & part:
+                found.append((black & part) | (solution & ~part))
+                break
+    return found
 
 
 def has_completion(pos: Position) -> bool | None:

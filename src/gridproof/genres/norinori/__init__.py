@@ -47,6 +47,7 @@ GENRE: Genre[Norinori] = register(
         draw=draw.draw,
         edits=repair.edits,
         spares=repair.spares,
+        rivals=repair.rivals,
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE)),
