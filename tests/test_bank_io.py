@@ -308,3 +308,22 @@ def test_stats_report_the_stock_per_offered_setting(
         == ["nondango", "5x5", "easy", "rule=no-three-black", "1", str(bank.stock_depth(key))]
         for line in out
     )
+
+
+def test_a_board_no_url_can_hold_is_exported_in_jsonl_and_left_out_of_urls(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # a no-three-black Nondango (banked since the bank keeps every option value) has no
+    # puzz.link URL: the export used to stop at it with exit 2
+    path = tmp_path / "variant.sqlite3"
+    store = bank.Bank(path)
+    key = bank.check_key("nondango", "5x5", "easy", {"rule": "no-three-black"})
+    record = bank.make_record(key, 1)
+    store.add(record)
+    status, lines, _ = run(capsys, "bank", "export", "--db", str(path))
+    assert status == 0
+    (exported,) = [json.loads(line) for line in lines]
+    assert (exported["code"], exported["url"]) == (record.code, None)
+    status, lines, err = run(capsys, "bank", "export", "--db", str(path), "--format", "urls")
+    assert (status, lines) == (0, [])
+    assert "1 board(s) left out: a puzz.link URL cannot hold them" in err

@@ -240,18 +240,34 @@ def _table(head: tuple[str, ...], rows: list[tuple[Any, ...]]) -> list[str]:
 # --- export --------------------------------------------------------------------------------
 
 
-def export(store: bank.Bank, out: TextIO, form: str, genre: str | None = None) -> int:
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """What an export wrote: the boards written, and those a puzz.link URL cannot hold
+    (a no-three-black Nondango), which `urls` leaves out and `jsonl` writes with `url` null."""
+
+    written: int
+    without_url: int
+
+
+def export(store: bank.Bank, out: TextIO, form: str, genre: str | None = None) -> Exported:
     """Write every board (of `genre`, if given) to `out`, one line each in bank order: a JSON
-    object (`jsonl`) or a puzz.link URL (`urls`). Returns how many."""
+    object (`jsonl`) or a puzz.link URL (`urls`)."""
     if form not in EXPORT_FORMATS:
         raise CodeError(f"export format {quote(form)} is not one of {', '.join(EXPORT_FORMATS)}")
     if genre is not None:
         registry.genre(genre)
-    written = 0
+    written = without_url = 0
     for row in _rows(store, genre):
-        out.write((_url(row) if form == "urls" else json.dumps(_exported(row))) + "\n")
+        url = _url(row)
+        without_url += url is None
+        if form == "urls":
+            if url is None:
+                continue
+            out.write(url + "\n")
+        else:
+            out.write(json.dumps(_exported(row, url)) + "\n")
         written += 1
-    return written
+    return Exported(written, without_url)
 
 
 def _rows(store: bank.Bank, genre: str | None) -> Iterator[Any]:
@@ -271,15 +287,19 @@ def _rows(store: bank.Bank, genre: str | None) -> Iterator[Any]:
         last = page[-1]["id"]
 
 
-def _url(row: Any) -> str:
+def _url(row: Any) -> str | None:
+    """The board's puzz.link URL; None when the format cannot hold the board."""
     genre = registry.genre(row["genre"])
-    return genre.format_url(genre.parse_code(row["code"]))
+    try:
+        return genre.format_url(genre.parse_code(row["code"]))
+    except CodeError:
+        return None
 
 
-def _exported(row: Any) -> dict[str, Any]:
+def _exported(row: Any, url: str | None) -> dict[str, Any]:
     return {
         "code": row["code"],
-        "url": _url(row),
+        "url": url,
         "genre": row["genre"],
         "size": format_size(row["width"], row["height"]),
         "difficulty": row["difficulty"],

@@ -225,8 +225,13 @@ def _bank_stats(args: argparse.Namespace) -> int:
 
 @_bank_errors
 def _bank_export(args: argparse.Namespace) -> int:
-    bankio.export(_bank(args.db), sys.stdout, args.format, args.genre)
+    done = bankio.export(_bank(args.db), sys.stdout, args.format, args.genre)
     sys.stdout.flush()
+    if done.without_url and args.format == "urls":
+        _say_note(
+            f"{done.without_url} board(s) left out: a puzz.link URL cannot hold them "
+            "(no-three-black Nondango); --format jsonl exports every board"
+        )
     return EXIT_OK
 
 
