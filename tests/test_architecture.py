@@ -9,6 +9,7 @@ functions are (they run when called).
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -260,6 +261,20 @@ def test_the_engine_runs_on_the_standard_library() -> None:
                     continue
                 wrong.setdefault(str(path.relative_to(SRC)), []).append(name)
     assert wrong == {}
+
+
+HEAVY = ("sqlite3", "platformdirs", "gridproof.bank", "gridproof.web", "fastapi", "uvicorn")
+"""What `import gridproof` must not load: the bank (SQLite and platformdirs) and the web
+stack come in when they are used, so the library runs where they cannot (a browser's
+Python, a notebook without a data folder)."""
+
+
+def test_import_gridproof_stays_light() -> None:
+    script = f"import sys, gridproof; print([m for m in {HEAVY!r} if m in sys.modules])"
+    loaded = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert loaded == "[]"
 
 
 def test_no_import_circle() -> None:

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gridproof.bank import Bank, Record, choices, default_difficulty, offered_sizes
 from gridproof.core import registry
 from gridproof.core.codes import format_size
 from gridproof.core.contract import Genre, Option
@@ -32,6 +30,9 @@ from gridproof.core.errors import GridproofError
 from gridproof.core.grid import Sized, bits, cell_name, format_rows, low_bit, parse_rows
 from gridproof.core.outcome import Verdict
 from gridproof.version import ENGINE_VERSION
+
+if TYPE_CHECKING:  # the bank (SQLite, platformdirs) is imported where it is used
+    from gridproof.bank import Bank, Record
 
 log = logging.getLogger("gridproof.play")
 
@@ -121,6 +122,8 @@ class Answers:
         file gone bad): the answer is counted instead, as a hint needs no bank."""
         if self.bank is None:
             return None
+        import sqlite3  # loaded already: a bank is open
+
         try:
             return self.bank.find(code)
         except sqlite3.Error as error:
@@ -214,6 +217,8 @@ def _offer(genre: Genre[Any]) -> Offer:
     workshop's blank boards take them too); a size whose grades are all left out, under
     some option value or all of them, is listed with none there (the form shows it as not
     offered)."""
+    from gridproof.bank import choices, default_difficulty, offered_sizes
+
     settings = choices(genre)
     sizes = offered_sizes(genre)
     return Offer(
