@@ -58,11 +58,12 @@ def border_edits(
     those that move, merge or split at a cell of `cells`."""
     areas = region_areas(labels)
     near = geo.full if cells is None else cells
-    yield from single_moves(geo, labels, areas, near)
-    yield from cluster_moves(geo, labels, areas, near)
-    yield from stretch_moves(geo, labels, areas, near)
+    redrawn = near & sum(area for area in areas if area.bit_count() <= MAX_REDRAWN)
+    yield from single_moves(geo, labels, areas, redrawn)
+    yield from cluster_moves(geo, labels, areas, redrawn)
+    yield from stretch_moves(geo, labels, areas, redrawn)
     yield from merges(geo, labels, areas, near)
-    yield from splits(geo, labels, areas, near)
+    yield from splits(geo, labels, areas, redrawn)
 
 
 def relabel(labels: Sequence[int], moving: int, new: int) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gridproof.core.borders import border_edits, into, merges, names, pieces, relabel
+from gridproof.core.borders import MAX_REDRAWN, border_edits, into, merges, names, pieces, relabel
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import Geometry, bits, cell_name
 from gridproof.core.outcome import Verdict
@@ -91,6 +91,8 @@ def _moves(
     each neighbouring region, keeping regions connected."""
     for cell in bits(cells):
         old = labels[cell]
+        if areas[old].bit_count() > MAX_REDRAWN:
+            continue  # too big to walk for connectivity within a call (see core.borders)
         taken = 0
         for path in paths_out(geo, labels, areas[old] & ~fixed, cell):
             if taken == PATHS:
