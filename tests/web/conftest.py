@@ -124,3 +124,43 @@ def shot(page: Any, name: str, tmp_path: Path, full_page: bool = True) -> None:
     folder = Path(os.environ.get("GRIDPROOF_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(folder / name), full_page=full_page, animations="disabled")
+
+
+# --- pages at a laptop's and a phone's size -------------------------------------------------
+
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 360, "height": 740}
+
+
+def context_of(browser: Any, live_server: LiveServer, touch: bool, **more: Any) -> Any:
+    options: dict[str, Any] = {
+        "base_url": live_server.url,
+        "reduced_motion": "reduce",
+        "color_scheme": "light",
+        **more,
+    }
+    if touch:
+        options.update(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    return browser.new_context(**options)
+
+
+@pytest.fixture
+def laptop(browser: Any, live_server: LiveServer) -> Iterator[Any]:
+    context = context_of(browser, live_server, False, viewport=LAPTOP)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == []
+
+
+@pytest.fixture
+def phone(browser: Any, live_server: LiveServer) -> Iterator[Any]:
+    context = context_of(browser, live_server, True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == []

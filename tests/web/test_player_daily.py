@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from gridproof import play, service
 from gridproof.core.registry import genres
 from tests.servers import serving
-from tests.web.conftest import DESKTOP, LiveServer, shot
+from tests.web.conftest import DESKTOP, PHONE, LiveServer, context_of, shot
 from tests.web.test_player import (
     code_of,
     focus_board_with_tab,
@@ -32,7 +32,7 @@ from tests.web.test_player import (
     solution_of,
     type_rows,
 )
-from tests.web.test_player_screens import LAPTOP, PHONE, context_of, in_view
+from tests.web.test_player_screens import in_view
 
 NORINORI = genres()["norinori"]
 
@@ -47,28 +47,6 @@ def fnv1a(text: str) -> str:
     for byte in text.encode():
         h = ((h ^ byte) * 0x01000193) & 0xFFFFFFFF
     return f"{h:08x}"
-
-
-@pytest.fixture
-def laptop(browser: Any, live_server: LiveServer) -> Iterator[Any]:
-    context = context_of(browser, live_server, False, viewport=LAPTOP)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
-
-
-@pytest.fixture
-def phone(browser: Any, live_server: LiveServer) -> Iterator[Any]:
-    context = context_of(browser, live_server, True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
 
 
 # --- the page's digests are the server's -----------------------------------------------------

@@ -10,7 +10,6 @@ Screenshots go to `$GRIDPROOF_SCREENSHOTS` when it is set, else to a temporary f
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +19,8 @@ from playwright.sync_api import expect
 
 from gridproof import service
 from gridproof.core.registry import genres
-from tests.web.conftest import LiveServer, shot
+from tests.web.conftest import PHONE, shot
 from tests.web.test_player import open_new, playable, solution_of, state, states, type_rows
-
-LAPTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 360, "height": 740}
 
 
 @pytest.fixture(scope="module")
@@ -37,40 +33,6 @@ def big_norinori() -> str:
 def big_nonogram() -> str:
     code: str = service.generate("nonogram", 25, 25, 3, "easy", 60).code
     return code
-
-
-def context_of(browser: Any, live_server: LiveServer, touch: bool, **more: Any) -> Any:
-    options: dict[str, Any] = {
-        "base_url": live_server.url,
-        "reduced_motion": "reduce",
-        "color_scheme": "light",
-        **more,
-    }
-    if touch:
-        options.update(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    return browser.new_context(**options)
-
-
-@pytest.fixture
-def laptop(browser: Any, live_server: LiveServer) -> Iterator[Any]:
-    context = context_of(browser, live_server, False, viewport=LAPTOP)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
-
-
-@pytest.fixture
-def phone(browser: Any, live_server: LiveServer) -> Iterator[Any]:
-    context = context_of(browser, live_server, True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
 
 
 def open_code(page: Any, code: str) -> None:

@@ -19,8 +19,8 @@ from playwright.sync_api import expect
 from gridproof import service
 from gridproof.core.registry import genres
 from gridproof.core.symmetry import Symmetry
-from tests.web.conftest import LiveServer, shot
-from tests.web.test_player_screens import LAPTOP, context_of, in_view, touch_points
+from tests.web.conftest import LAPTOP, LiveServer, context_of, shot
+from tests.web.test_player_screens import in_view, touch_points
 from tests.web.test_workshop import (
     at,
     code_of_json,
