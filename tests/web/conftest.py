@@ -144,23 +144,23 @@ def context_of(browser: Any, live_server: LiveServer, touch: bool, **more: Any) 
     return browser.new_context(**options)
 
 
-@pytest.fixture
-def laptop(browser: Any, live_server: LiveServer) -> Iterator[Any]:
-    context = context_of(browser, live_server, False, viewport=LAPTOP)
+def page_of(browser: Any, live_server: LiveServer, touch: bool, **more: Any) -> Iterator[Any]:
+    """A fixture's page in a context of its own (`context_of`), closed after the test,
+    which fails if the page threw (its console may report failed requests)."""
+    context = context_of(browser, live_server, touch, **more)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
     context.close()
     assert errors == []
+
+
+@pytest.fixture
+def laptop(browser: Any, live_server: LiveServer) -> Iterator[Any]:
+    yield from page_of(browser, live_server, False, viewport=LAPTOP)
 
 
 @pytest.fixture
 def phone(browser: Any, live_server: LiveServer) -> Iterator[Any]:
-    context = context_of(browser, live_server, True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
+    yield from page_of(browser, live_server, True)

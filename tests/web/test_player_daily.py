@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from gridproof import play, service
 from gridproof.core.registry import genres
 from tests.servers import serving
-from tests.web.conftest import DESKTOP, PHONE, LiveServer, context_of, shot
+from tests.web.conftest import DESKTOP, PHONE, LiveServer, page_of, shot
 from tests.web.test_player import (
     code_of,
     focus_board_with_tab,
@@ -277,13 +277,7 @@ def test_a_30x30_nonogram_fits_a_laptop_with_its_clues_and_status(
 @pytest.fixture
 def offline(browser: Any, live_server: LiveServer) -> Iterator[Any]:
     """A desktop page whose console may say that requests failed (they are refused)."""
-    context = context_of(browser, live_server, False, viewport=DESKTOP)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
+    yield from page_of(browser, live_server, False, viewport=DESKTOP)
 
 
 def test_a_finished_board_says_solved_with_the_server_unreachable(offline: Any) -> None:

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from gridproof import bank
 from gridproof.core.contract import Genre
 from gridproof.core.registry import genres
-from tests.web.conftest import DESKTOP, LiveServer, small_key
+from tests.web.conftest import DESKTOP, LiveServer, page_of, small_key
 from tests.web.test_player import (
     GENRES,
     code_of,
@@ -131,15 +131,7 @@ def test_the_mode_radios_move_with_arrows_show_their_focus_and_their_circles(pag
 @pytest.fixture
 def page_503(browser: Any, live_server: LiveServer) -> Iterator[Any]:
     """A page like conftest's, whose console may report the 503 the test arranges."""
-    context = browser.new_context(
-        base_url=live_server.url, viewport=DESKTOP, reduced_motion="reduce"
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
+    yield from page_of(browser, live_server, False, viewport=DESKTOP)
 
 
 def test_a_failed_new_game_keeps_the_form_the_clock_and_the_words_right(page_503: Any) -> None:

@@ -9,7 +9,6 @@ Screenshots go to `$GRIDPROOF_SCREENSHOTS` when it is set, else to a temporary f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from playwright.sync_api import expect
 from gridproof import service
 from gridproof.core.registry import genres
 from gridproof.core.symmetry import Symmetry
-from tests.web.conftest import LAPTOP, LiveServer, context_of, shot
+from tests.web.conftest import shot
 from tests.web.test_player_screens import in_view, touch_points
 from tests.web.test_workshop import (
     at,
@@ -46,26 +45,6 @@ def boards() -> dict[tuple[str, int], str]:
         for name in GENRES
         for side in SIDES
     }
-
-
-def _page(browser: Any, live_server: LiveServer, touch: bool, **more: Any) -> Iterator[Any]:
-    context = context_of(browser, live_server, touch, **more)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
-
-
-@pytest.fixture
-def laptop(browser: Any, live_server: LiveServer) -> Iterator[Any]:
-    yield from _page(browser, live_server, False, viewport=LAPTOP)
-
-
-@pytest.fixture
-def phone(browser: Any, live_server: LiveServer) -> Iterator[Any]:
-    yield from _page(browser, live_server, True)
 
 
 def cell_px(page: Any) -> float:
