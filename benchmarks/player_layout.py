@@ -14,21 +14,10 @@ test_player_daily.py asserts the thresholds).
 
 from __future__ import annotations
 
-import os
-import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
-
 from gridproof import service
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.servers import serving  # noqa: E402
-from tests.web.conftest import ARGS, CHROMIUM  # noqa: E402
+from pages import served_browser
 
 PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1366, "height": 768}
@@ -70,30 +59,21 @@ def measure(browser: Any, base: str, viewport: dict[str, int], code: str, first:
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        db = str(Path(folder) / "bank.sqlite3")
-        env = {**os.environ, "GRIDPROOF_DB": db, "GRIDPROOF_FILL": "0"}
-        command = [sys.executable, "-m", "gridproof", "serve", "--host", "127.0.0.1"]
-        with (
-            serving([*command, "--db", db, "--no-fill"], env) as (base, _),
-            sync_playwright() as playwright,
-        ):
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with served_browser() as (base, browser):
+        print(
+            "| case | board | top–bottom (px) | cell (px) | frame scrolls | page scrolls "
+            "| status in view | New game in view | Rules in view |"
+        )
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        for name, viewport, (genre, w, h, seed), first in CASES:
+            code = service.generate(genre, w, h, seed, "easy", 60).code
+            f = measure(browser, base, viewport, code, first)
+            size = f"{viewport['width']}×{viewport['height']}"
             print(
-                "| case | board | top–bottom (px) | cell (px) | frame scrolls | page scrolls "
-                "| status in view | New game in view | Rules in view |"
+                f"| {name} {size} | {genre} {w}×{h} | {f['top']:.0f}–{f['bottom']:.0f} "
+                f"| {f['cell']:.1f} | {f['frame']} | {f['page']} | {f['status']} "
+                f"| {f['newGame']} | {f['rules']} |"
             )
-            print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-            for name, viewport, (genre, w, h, seed), first in CASES:
-                code = service.generate(genre, w, h, seed, "easy", 60).code
-                f = measure(browser, base, viewport, code, first)
-                size = f"{viewport['width']}×{viewport['height']}"
-                print(
-                    f"| {name} {size} | {genre} {w}×{h} | {f['top']:.0f}–{f['bottom']:.0f} "
-                    f"| {f['cell']:.1f} | {f['frame']} | {f['page']} | {f['status']} "
-                    f"| {f['newGame']} | {f['rules']} |"
-                )
-            browser.close()
 
 
 if __name__ == "__main__":

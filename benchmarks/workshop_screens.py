@@ -13,18 +13,11 @@ Figures, not assertions (tests/web/test_workshop_screens.py asserts what must ho
 from __future__ import annotations
 
 import argparse
-import os
-import sys
-import tempfile
-from pathlib import Path
 from typing import Any
-
-from playwright.sync_api import sync_playwright
 
 from gridproof import service
 from gridproof.core.registry import genres
-
-ROOT = Path(__file__).resolve().parents[1]
+from pages import served_browser
 
 SCREENS = {
     "1366x768": ({"width": 1366, "height": 768}, False),
@@ -69,42 +62,29 @@ def main() -> None:
     parser.add_argument("--sides", default="10,15,30")
     parser.add_argument("--genres", default=",".join(sorted(genres())))
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))  # the tests' server and browser settings, reused
-    from tests.servers import serving
-    from tests.web.conftest import ARGS, CHROMIUM
-
     sides = [int(s) for s in args.sides.split(",")]
     names = args.genres.split(",")
     codes = {(n, s): service.generate(n, s, s, 3, "easy", 120).code for n in names for s in sides}
-    with tempfile.TemporaryDirectory() as folder:
-        db = str(Path(folder) / "bank.sqlite3")
-        env = {**os.environ, "GRIDPROOF_DB": db, "GRIDPROOF_FILL": "0"}
-        command = [sys.executable, "-m", "gridproof", "serve", "--host", "127.0.0.1"]
-        with (
-            serving([*command, "--db", db, "--no-fill"], env) as (base, _),
-            sync_playwright() as pw,
-        ):
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-            print("| screen | genre | size | cell px | board | frame px | shown (w, h) | verdict |")
-            print("|---|---|---|---|---|---|---|---|")
-            for screen, (viewport, touch) in SCREENS.items():
-                options: dict[str, Any] = {"base_url": base, "viewport": viewport}
-                if touch:
-                    options.update(device_scale_factor=2, is_mobile=True, has_touch=True)
-                context = browser.new_context(**options)
-                page = context.new_page()
-                for (name, side), code in codes.items():
-                    m = measure(page, code)
-                    board = "fits its frame" if m["fits"] else "scrolls in its frame"
-                    board += ", in view" if m["inView"] else ""
-                    shown = f"{m['shown'][0]:.0%}, {m['shown'][1]:.0%}"
-                    where = f"{m['verdict']}{', beside' if m['beside'] else ', below'}"
-                    print(
-                        f"| {screen} | {name} | {side}×{side} | {m['cell']:.1f} | {board} |"
-                        f" {m['frame'][0]}×{m['frame'][1]} | {shown} | {where} |"
-                    )
-                context.close()
-            browser.close()
+    with served_browser() as (base, browser):
+        print("| screen | genre | size | cell px | board | frame px | shown (w, h) | verdict |")
+        print("|---|---|---|---|---|---|---|---|")
+        for screen, (viewport, touch) in SCREENS.items():
+            options: dict[str, Any] = {"base_url": base, "viewport": viewport}
+            if touch:
+                options.update(device_scale_factor=2, is_mobile=True, has_touch=True)
+            context = browser.new_context(**options)
+            page = context.new_page()
+            for (name, side), code in codes.items():
+                m = measure(page, code)
+                board = "fits its frame" if m["fits"] else "scrolls in its frame"
+                board += ", in view" if m["inView"] else ""
+                shown = f"{m['shown'][0]:.0%}, {m['shown'][1]:.0%}"
+                where = f"{m['verdict']}{', beside' if m['beside'] else ', below'}"
+                print(
+                    f"| {screen} | {name} | {side}×{side} | {m['cell']:.1f} | {board} |"
+                    f" {m['frame'][0]}×{m['frame'][1]} | {shown} | {where} |"
+                )
+            context.close()
 
 
 if __name__ == "__main__":
