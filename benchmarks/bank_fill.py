@@ -6,7 +6,7 @@ per genre at 10×10 and 20×20.
                                              [--sample 4] [--sizes 10,20] [--no-dask]
 
 Each runner fills a fresh bank with the same `--boards` boards of one job (seeds 1, 2, ...;
-the grade picked by each seed) through `gridproof.bankfill.fill`, the code `gridproof bank
+the grade picked by each seed) through `gridproof.bank.filler.fill`, the code `gridproof bank
 fill` runs, and the banks are compared (they must be the same). Boards per minute are wall
 clock, worker start-up included; the Dask cluster is a `dask scheduler` and two `dask
 worker` processes started here on 127.0.0.1. The projection times `--sample` boards per
@@ -29,7 +29,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from gridproof import bank, bankfill, evidence, runners
+from gridproof import bank
+from gridproof.bank import evidence, filler, runners
 from gridproof.core.codes import parse_size
 from gridproof.core.registry import genres
 
@@ -43,13 +44,13 @@ def cpu_seconds() -> float:
 
 
 def fill_once(
-    folder: Path, name: str, job: bankfill.Job, boards: int, runner: runners.Runner
+    folder: Path, name: str, job: filler.Job, boards: int, runner: runners.Runner
 ) -> tuple[float, list[tuple[object, ...]]]:
     """Seconds to fill a fresh bank with `boards` boards of `job`, and what it holds."""
     path = folder / f"{name}.sqlite3"
-    plan = bankfill.Plan(job, 1, boards)
+    plan = filler.Plan(job, 1, boards)
     start = time.perf_counter()
-    tally = bankfill.fill(bank.Bank(path), plan, runner, name)  # closes the runner
+    tally = filler.fill(bank.Bank(path), plan, runner, name)  # closes the runner
     seconds = time.perf_counter() - start
     if tally.status != "done":
         raise SystemExit(f"{name}: the fill {tally.status} at {tally.total} boards")
@@ -105,13 +106,11 @@ def wait_for(ready: Callable[[], bool], what: str, seconds: float = 60) -> None:
 
 def cpu_per_board(name: str, side: int, sample: int, deadline_s: float) -> tuple[float, int]:
     """Mean CPU seconds per board (misses included in the cost) and the boards made."""
-    job = bankfill.check_job(name, side, side, None)
+    job = filler.check_job(name, side, side, None)
     start = time.process_time()
     made = 0
     for seed in range(1, sample + 1):
-        made += (
-            bankfill.attempt_seed(job, seed, deadline_s, evidence.CHECK_EVERY).record is not None
-        )
+        made += filler.attempt_seed(job, seed, deadline_s, evidence.CHECK_EVERY).record is not None
     spent = time.process_time() - start
     return (spent / made if made else float("inf")), made
 
@@ -127,14 +126,14 @@ def main() -> None:
     parser.add_argument("--no-dask", action="store_true")
     args = parser.parse_args()
     width, height = parse_size(args.size, "--size")
-    job = bankfill.check_job(args.genre, width, height, None)
-    task = bankfill.Task(job)
+    job = filler.check_job(args.genre, width, height, None)
+    task = filler.Task(job)
     results: list[tuple[str, float, float]] = []  # runner, wall seconds, CPU seconds
     same = []
     load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        local: list[tuple[str, Callable[[], runners.Runner[list[bankfill.Attempt]]]]] = [
+        local: list[tuple[str, Callable[[], runners.Runner[list[filler.Attempt]]]]] = [
             ("1 worker (in process)", lambda: runners.InProcess(task)),
             ("1 local worker (pool)", lambda: runners.LocalPool(task, 1)),
             ("2 local workers", lambda: runners.LocalPool(task, 2)),

@@ -33,12 +33,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gridproof import service, workshop
+from gridproof import service
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Outcome, Verdict
 from gridproof.core.registry import genres
-from gridproof.service import Loaded
+from gridproof.service import Loaded, workshop
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the ambiguous boards are made in tests/ambiguous.py

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gridproof import bank, bankfill, runners
+from gridproof import bank
+from gridproof.bank import filler, runners
 
 ROOT = Path(__file__).resolve().parents[1]
-NONOGRAM = bankfill.check_job("nonogram", 5, 5, None)
+NONOGRAM = filler.check_job("nonogram", 5, 5, None)
 """Tiny boards, quick to make, with duplicates among the first seeds."""
 START, COUNT = 20, 12
 """Seeds 20 to 33: two of them repeat an earlier board."""
@@ -42,14 +43,14 @@ def rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
 def fill_here(
     path: Path,
     count: int = COUNT,
-    job: bankfill.Job = NONOGRAM,
-    runner: Callable[[bankfill.Task], runners.Runner] = runners.InProcess,
+    job: filler.Job = NONOGRAM,
+    runner: Callable[[filler.Task], runners.Runner] = runners.InProcess,
     **plan: Any,
-) -> bankfill.Tally:
-    task = bankfill.Task(job, check_every=plan.pop("check_every", 3))
+) -> filler.Tally:
+    task = filler.Task(job, check_every=plan.pop("check_every", 3))
     start = plan.pop("start", START)
-    full = bankfill.Plan(job, start, count, **plan)
-    return bankfill.fill(bank.Bank(path), full, runner(task), "test")
+    full = filler.Plan(job, start, count, **plan)
+    return filler.fill(bank.Bank(path), full, runner(task), "test")
 
 
 def fill_command(path: Path, count: int, *extra: str) -> list[str]:

@@ -277,6 +277,87 @@ def test_import_gridproof_stays_light() -> None:
     assert loaded == "[]"
 
 
+MIDDLE = (
+    # (module or package, rank): a module imports only modules of a lower rank, or of its
+    # own package at any rank. docs/architecture.md draws the same order.
+    ("gridproof.core", 0),
+    ("gridproof.genres", 1),
+    ("gridproof.version", 2),
+    ("gridproof.service.results", 2),
+    ("gridproof.service", 2),  # the package itself: load, count, solve, convert, ...
+    ("gridproof.bank", 3),
+    ("gridproof.service.play", 4),
+    ("gridproof.service.workshop", 4),
+    ("gridproof.service.games", 4),
+    ("gridproof.output", 5),
+    ("gridproof.cli", 6),
+    ("gridproof.web", 6),
+    ("gridproof.__main__", 7),
+    ("gridproof", 7),
+)
+"""Every module's place in the layers, by the longest name that is it or a package holding
+it (`gridproof.service` itself is the calls on one puzzle; `play`, `workshop` and `games`
+build on the bank, which builds on those calls)."""
+
+
+def rank_of(module: str) -> tuple[str, int]:
+    """The entry of `MIDDLE` that places `module` (its name and rank)."""
+    found = [
+        (name, rank)
+        for name, rank in MIDDLE
+        if module == name or (module.startswith(name + ".") and name != "gridproof")
+    ]
+    assert found, f"{module} has no place in MIDDLE"
+    return max(found, key=lambda each: len(each[0]))
+
+
+def _own_package(module: str) -> str:
+    """`gridproof.bank` for `gridproof.bank.store`; a top-level module is its own."""
+    return ".".join(module.split(".")[:2])
+
+
+def upward_imports(graph: Mapping[str, Iterable[str]]) -> list[tuple[str, str]]:
+    """Imports that point up the layers (or sideways into another package of the same
+    rank, as cli and web would into each other)."""
+    wrong = []
+    for module, imported in graph.items():
+        _, rank = rank_of(module)
+        for other in imported:
+            _, other_rank = rank_of(other)
+            if other_rank > rank or (
+                other_rank == rank and _own_package(other) != _own_package(module)
+            ):
+                wrong.append((module, other))
+    return sorted(wrong)
+
+
+def test_every_module_has_its_place() -> None:
+    for module in GRAPH:
+        rank_of(module)
+
+
+def test_imports_point_down_the_layers() -> None:
+    """core <- genres <- service calls <- bank <- play, workshop, games <- output <- cli,
+    web; `gridproof` (the public API) at the top, importing what it re-exports."""
+    assert upward_imports(GRAPH) == []
+
+
+def test_the_layer_check_finds_an_upward_import() -> None:
+    graph = {
+        "gridproof.bank.store": {"gridproof.service.play"},  # up
+        "gridproof.cli": {"gridproof.web.app"},  # sideways at the top
+        "gridproof.service.play": {"gridproof.bank.store", "gridproof.service"},  # down
+        "gridproof.bank.filler": {"gridproof.bank"},  # its own package
+    }
+    assert upward_imports(graph) == [
+        ("gridproof.bank.store", "gridproof.service.play"),
+        ("gridproof.cli", "gridproof.web.app"),
+    ]
+    assert rank_of("gridproof.bank.io") == ("gridproof.bank", 3)
+    assert rank_of("gridproof.service.games") == ("gridproof.service.games", 4)
+    assert rank_of("gridproof.service") == ("gridproof.service", 2)
+
+
 def test_no_import_circle() -> None:
     assert cycles(GRAPH) == [], f"modules in each circle: {circles(GRAPH)}"
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from gridproof import ENGINE_VERSION, bank, evidence
+from gridproof import ENGINE_VERSION, bank
+from gridproof.bank import evidence
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
@@ -195,7 +196,7 @@ def test_fill_stocks_every_key_breadth_first_and_remembers_misses(
             raise GenerationError("no board within the work budget", {})
         return made(key, seed, 20)
 
-    monkeypatch.setattr(bank, "make_record", make)
+    monkeypatch.setattr("gridproof.bank.store.make_record", make)
     seeds = iter(range(1, 1000))
     tally = bank.fill(store, [good, hopeless], target=3, seeds=lambda: next(seeds))
     assert store.counts()[good] >= 1
@@ -302,7 +303,7 @@ def test_a_bank_in_the_earlier_default_folder_is_still_found(
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
     elsewhere = tmp_path / "Library" / "gridproof"
-    monkeypatch.setattr(bank.platformdirs, "user_data_dir", lambda *a, **k: str(elsewhere))
+    monkeypatch.setattr("platformdirs.user_data_dir", lambda *a, **k: str(elsewhere))
     assert bank.default_path() == elsewhere / "bank.sqlite3"  # nothing saved before
     earlier = tmp_path / ".local" / "share" / "gridproof" / "bank.sqlite3"
     earlier.parent.mkdir(parents=True)
@@ -446,7 +447,7 @@ def test_a_schema_3_bank_keeps_every_row_its_served_counts_and_gains_fingerprint
     """Schema 4: each board's fingerprint (what `seen` names) and options ('' for the
     defaults: every board of schema 3 was made with them); the served counts, and so the
     stock, are kept."""
-    from gridproof.bankschema import TABLES, TABLES_3
+    from gridproof.bank.schema import TABLES, TABLES_3
     from gridproof.core.codes import fingerprint
 
     key = bank.Key("norinori", 6, 6, "easy")

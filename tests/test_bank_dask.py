@@ -19,7 +19,7 @@ from typing import IO, Any
 import distributed  # noqa: F401  (the `cluster` extra, part of the dev install)
 import pytest
 
-from gridproof import bankfill, runners
+from gridproof.bank import filler, runners
 from gridproof.core.errors import CodeError
 from tests.bankfills import (
     COUNT,
@@ -167,7 +167,7 @@ def test_an_unreachable_scheduler_is_named() -> None:
     with pytest.raises(
         CodeError, match=r"cannot reach the Dask scheduler at 'tcp://127\.0\.0\.1:9'"
     ):
-        runners.DaskCluster(bankfill.Task(NONOGRAM), "127.0.0.1:9", timeout_s=0.5)
+        runners.DaskCluster(filler.Task(NONOGRAM), "127.0.0.1:9", timeout_s=0.5)
 
 
 def _workers(path: Path) -> str:

@@ -11,8 +11,11 @@ from typing import Any
 
 import pytest
 
-from gridproof import bank, bankio, cli, evidence
+from gridproof import bank, cli
+from gridproof.bank import evidence
+from gridproof.bank import io as bankio
 from gridproof.core import registry
+from gridproof.service import games
 from tests.bankfills import COUNT, START, fill_here, rows
 
 AMBIGUOUS = "nonogram.1.5x5.Veq8"
@@ -65,9 +68,9 @@ def test_fill_prints_what_it_did_and_a_rerun_has_nothing_to_do(
 def test_a_fill_that_gives_up_exits_1_and_says_why(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from gridproof import bankfill
+    from gridproof.bank import filler
 
-    monkeypatch.setattr(bankfill, "GIVE_UP_SEEDS", (0, 3))
+    monkeypatch.setattr(filler, "GIVE_UP_SEEDS", (0, 3))
     db = str(tmp_path / "bank.sqlite3")
     status, _, err = run(
         capsys, "bank", "fill", "--genre", "nonogram", "--size", "5x5", "--count", "9", "--db", db
@@ -327,3 +330,38 @@ def test_a_board_no_url_can_hold_is_exported_in_jsonl_and_left_out_of_urls(
     status, lines, err = run(capsys, "bank", "export", "--db", str(path), "--format", "urls")
     assert (status, lines) == (0, [])
     assert "1 board(s) left out: a puzz.link URL cannot hold them" in err
+
+
+def test_daily_prints_the_day_s_boards_as_the_player_gets_them(
+    capsys: pytest.CaptureFixture[str], filled: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`bank daily` and `/api/daily` share `service.games.daily`: one board per genre the
+    bank holds at the day's setting, the same all day, another on another day."""
+    store = bank.Bank(filled)
+    grade = min(key.difficulty for key in store.counts())  # a grade the fill banked
+    monkeypatch.setattr(games, "DAILY", ((5, 5), grade))
+    status, out, err = run(capsys, "bank", "daily", "--date", "2026-12-02", "--db", str(filled))
+    assert status == 0, err
+    [line] = out  # the bank holds Nonograms only
+    expected = games.daily(store, "2026-12-02")
+    assert [each.code for each in expected] == [line.split()[-1]]
+    assert line.startswith(f"2026-12-02 nonogram 5x5 {grade} nonogram.")
+    status, out, _ = run(capsys, "bank", "daily", "--date", "2026-12-02", "--db", str(filled))
+    assert out == [line]
+    status, out, _ = run(
+        capsys, "bank", "daily", "--date", "2026-12-2", "--json", "--db", str(filled)
+    )
+    shown = json.loads(out[0])
+    assert shown["date"] == "2026-12-02"
+    assert shown["boards"] == [each.to_json() for each in expected]
+
+
+def test_daily_refuses_a_bad_date_and_says_when_the_bank_has_none(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "empty.sqlite3")
+    err = assert_usage_error(capsys, "bank", "daily", "--date", "2026-13-40", "--db", db)
+    assert "'2026-13-40' is not a date" in err
+    status, out, err = run(capsys, "bank", "daily", "--db", db)
+    assert (status, out) == (0, [])
+    assert "holds no board of the day's setting (10x10 medium)" in err

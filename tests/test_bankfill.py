@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from gridproof import bank, bankfill, runners
+from gridproof import bank
+from gridproof.bank import filler, runners
 from gridproof.core.errors import CodeError, GenerationError
 from tests.bankfills import (
     COUNT,
@@ -93,7 +94,7 @@ def test_seeds_start_where_asked_and_jobs_are_kept_apart(tmp_path: Path) -> None
     path = tmp_path / "bank.sqlite3"
     tally = fill_here(path, count=3, start=1000)
     assert tally.first == 1000
-    easy = bankfill.check_job("nonogram", 5, 5, "easy")
+    easy = filler.check_job("nonogram", 5, 5, "easy")
     graded = fill_here(path, count=3, job=easy, start=1000)
     assert graded.before == 0  # another job, its own tried seeds
     with sqlite3.connect(path) as db:
@@ -163,7 +164,7 @@ def test_a_seed_the_clock_keeps_ending_stops_the_fill_before_it(
     path = tmp_path / "bank.sqlite3"
     tally = fill_here(path, chunk=3)
     assert (tally.status, tally.stopped_at) == ("stopped", START + 4)
-    assert tally.retries == bankfill.CLOCK_TRIES
+    assert tally.retries == filler.CLOCK_TRIES
     tried = [row[5] for row in rows(path)["tried"]]
     assert tried == list(range(START, START + 4))  # nothing after the seed
     monkeypatch.undo()
@@ -177,13 +178,13 @@ def test_a_fill_that_finds_too_few_boards_gives_up(tmp_path: Path) -> None:
 
 
 def test_check_job_names_what_is_wrong() -> None:
-    assert bankfill.check_job("norinori", 6, 6, None).difficulty is None
+    assert filler.check_job("norinori", 6, 6, None).difficulty is None
     with pytest.raises(CodeError, match="unknown genre 'go'"):
-        bankfill.check_job("go", 5, 5, None)
+        filler.check_job("go", 5, 5, None)
     with pytest.raises(CodeError, match="outside Norinori's range"):
-        bankfill.check_job("norinori", 2, 2, None)
+        filler.check_job("norinori", 2, 2, None)
     with pytest.raises(CodeError, match="offers easy, hard, not 'medium'"):
-        bankfill.check_job("nonogram", 5, 5, "medium")
+        filler.check_job("nonogram", 5, 5, "medium")
 
 
 # --- killed and shared ---------------------------------------------------------------------
@@ -250,20 +251,20 @@ def test_ctrl_c_stops_a_fill_and_says_how_to_go_on(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_a_lost_local_worker_is_replaced(tmp_path: Path, reference: dict[str, Any]) -> None:
     """A pool worker killed mid-way breaks the pool; a new pool takes its ranges over."""
-    task = bankfill.Task(NONOGRAM, check_every=3)
+    task = filler.Task(NONOGRAM, check_every=3)
 
     class Sabotaged(runners.LocalPool):
         killed = False
 
-        def done(self) -> tuple[int, list[bankfill.Attempt]]:
+        def done(self) -> tuple[int, list[filler.Attempt]]:
             if not self.killed:
                 Sabotaged.killed = True
                 workers = list(self._pool._processes.values())  # type: ignore[union-attr]
                 os.kill(workers[0].pid, signal.SIGKILL)
             return super().done()
 
-    plan = bankfill.Plan(NONOGRAM, START, COUNT, chunk=2)
-    tally = bankfill.fill(bank.Bank(tmp_path / "bank.sqlite3"), plan, Sabotaged(task, 2))
+    plan = filler.Plan(NONOGRAM, START, COUNT, chunk=2)
+    tally = filler.fill(bank.Bank(tmp_path / "bank.sqlite3"), plan, Sabotaged(task, 2))
     assert Sabotaged.killed
     assert tally.status == "done"
     assert rows(tmp_path / "bank.sqlite3") == reference
@@ -324,10 +325,10 @@ def test_a_fill_stopped_by_a_full_disk_counts_exactly_what_it_stored(
     monkeypatch.setattr(bank.Bank, "transaction", full_at_the_fourth)
     path = tmp_path / "bank.sqlite3"
     seen: list[tuple[int, int]] = []
-    task = bankfill.Task(NONOGRAM, check_every=3)
-    plan = bankfill.Plan(NONOGRAM, START, COUNT, chunk=2)
+    task = filler.Task(NONOGRAM, check_every=3)
+    plan = filler.Plan(NONOGRAM, START, COUNT, chunk=2)
     with pytest.raises(sqlite3.OperationalError, match="disk is full"):
-        bankfill.fill(
+        filler.fill(
             bank.Bank(path),
             plan,
             runners.InProcess(task),
@@ -345,7 +346,7 @@ def test_a_fill_stopped_by_a_full_disk_counts_exactly_what_it_stored(
 
 
 def test_an_attempt_the_wall_clock_ended_is_not_final() -> None:
-    attempt = bankfill.attempt_seed(bankfill.check_job("norinori", 30, 30, None), 1, 0.001, 100)
+    attempt = filler.attempt_seed(filler.check_job("norinori", 30, 30, None), 1, 0.001, 100)
     assert (attempt.record, attempt.final) == (None, False)
     assert "deadline" in attempt.reason
 
@@ -353,7 +354,7 @@ def test_an_attempt_the_wall_clock_ended_is_not_final() -> None:
 def test_dask_is_imported_only_for_a_cluster() -> None:
     """`import gridproof` and the command line stay light: no Dask until `--scheduler`."""
     probe = (
-        "import sys, gridproof, gridproof.cli, gridproof.bankfill, gridproof.runners; "
+        "import sys, gridproof, gridproof.cli, gridproof.bank.filler, gridproof.bank.runners; "
         "print(sorted(m for m in ('dask', 'distributed') if m in sys.modules))"
     )
     done = subprocess.run(

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from gridproof import bankio
+from gridproof.bank import io as bankio
 from tests.test_cli import assert_usage_error
 
 COMMANDS = (

@@ -13,7 +13,8 @@ import pypdf
 import pytest
 from PIL import Image
 
-from gridproof import cli, rendering
+from gridproof import cli
+from gridproof.output import rendering
 from tests.test_cli import assert_usage_error, feed, run
 from tests.test_workshop import ambiguous
 

@@ -99,16 +99,16 @@ def largest(genre: str) -> tuple[int, int]:
     return side, side
 
 
-def _web_limit(name: str, default: int) -> int:
-    from gridproof.web import app as web
+def _web_limit(name: str) -> int:
+    from gridproof.web import models
 
-    return int(getattr(web, name, default))
+    return int(getattr(models, name))
 
 
 NONOGRAM_SIDE = min(largest("nonogram"))
-WEB_ROWS = min(_web_limit("MAX_GRID_ROWS", 1000), _web_limit("WEB_MAX_SIDE", 1000), NONOGRAM_SIDE)
+WEB_ROWS = min(_web_limit("MAX_GRID_ROWS"), _web_limit("WEB_MAX_SIDE"), NONOGRAM_SIDE)
 """The web takes at most this many rows of marks or grid (and of Nonogram side)."""
-WEB_SOURCE_CHARS = _web_limit("MAX_SOURCE_CHARS", 100_000)
+WEB_SOURCE_CHARS = _web_limit("MAX_SOURCE_CHARS")
 
 
 def margin(deadline_s: float) -> float:
@@ -282,9 +282,9 @@ WEB = ("/api/count", "/api/hint", "/api/check", "/api/validate", "/api/workshop/
 
 def _web_play_deadline() -> float:
     """The deadline the app itself gives a hint or a check (the client cannot choose)."""
-    from gridproof.web import app as web
+    from gridproof.web import models
 
-    return float(getattr(web, "ANSWER_S", 5.0)) + float(getattr(web, "HINT_S", 3.0))
+    return models.ANSWER_S + models.HINT_S
 
 
 WEB_PLAY_S = _web_play_deadline()
@@ -296,9 +296,10 @@ def _rows(puzzle: Any, char: str) -> list[str]:
 
 def prepare(case: Case) -> Callable[[], str]:
     """Build the board (untimed) and return the one call to time, which says what it got."""
-    from gridproof import play, service, workshop
+    from gridproof import service
     from gridproof.core import registry
     from gridproof.core.deadline import Deadline
+    from gridproof.service import play, workshop
 
     board = case.board.resolved()
     d = case.deadline_s

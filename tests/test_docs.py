@@ -32,11 +32,29 @@ def _has_python(folder: Path) -> bool:
     return any(folder.glob("*.py"))
 
 
+ENGINE = ("core", "genres")
+"""The engine's packages: the table names them and each genre, not their modules (a genre's
+files are the same in every genre; docs/architecture.md's contract section lists them)."""
+
+
 def must_be_named(package: Path) -> set[str]:
     """What the table must name: every top-level module and package (a folder holding
-    Python files), every genre's package, and the browser's scripts as one folder."""
+    Python files), every module and subpackage of the packages above the engine (the
+    middle layer, the CLI and the web), every genre's package, and the browser's scripts
+    as one folder."""
     needed = {path.name for path in package.glob("*.py")}
     needed |= {f"{path.name}/" for path in package.iterdir() if path.is_dir() and _has_python(path)}
+    for folder in sorted(package.iterdir()):
+        if folder.name in ENGINE or not (folder.is_dir() and _has_python(folder)):
+            continue
+        for path in folder.rglob("*.py"):
+            if path.name != "__init__.py":
+                needed.add(str(path.relative_to(package)))
+        needed |= {
+            f"{sub.relative_to(package)}/"
+            for sub in folder.rglob("*")
+            if sub.is_dir() and _has_python(sub)
+        }
     genres = package / "genres"
     if genres.is_dir():
         needed |= {f"genres/{path.name}/" for path in genres.iterdir() if _has_python(path)}
@@ -55,7 +73,8 @@ def wrong_rows(package: Path, named: Iterable[str]) -> tuple[list[str], list[str
 
 def test_the_checker_finds_stale_and_missing_rows(tmp_path: Path) -> None:
     package = tmp_path / "pkg"
-    for path in ("__init__.py", "a.py", "core/x.py", "genres/__init__.py", "genres/g/m.py"):
+    made = ("__init__.py", "a.py", "core/x.py", "genres/__init__.py", "genres/g/m.py")
+    for path in (*made, "mid/__init__.py", "mid/m.py", "mid/sub/n.py"):
         (package / path).parent.mkdir(parents=True, exist_ok=True)
         (package / path).write_text("", encoding="utf-8")
     (package / "web" / "static" / "js").mkdir(parents=True)
@@ -65,7 +84,16 @@ def test_the_checker_finds_stale_and_missing_rows(tmp_path: Path) -> None:
     assert table_paths(text) == ["a.py", "gone.py", "core/"]
     absent, unnamed = wrong_rows(package, table_paths(text))
     assert absent == ["gone.py"]
-    assert unnamed == ["__init__.py", "genres/", "genres/g/", "web/static/js/"]
+    assert unnamed == [
+        "__init__.py",
+        "genres/",
+        "genres/g/",
+        "mid/",
+        "mid/m.py",
+        "mid/sub/",
+        "mid/sub/n.py",
+        "web/static/js/",
+    ]
 
 
 def test_the_table_is_the_package() -> None:

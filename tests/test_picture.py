@@ -15,7 +15,7 @@ from tests.test_cli import assert_usage_error
 
 Image = pytest.importorskip("PIL.Image")
 
-from gridproof.picture import MAX_IMAGE_PIXELS, read_picture  # noqa: E402
+from gridproof.output.picture import MAX_IMAGE_PIXELS, read_picture  # noqa: E402
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

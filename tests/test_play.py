@@ -13,12 +13,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gridproof import bank, play
+from gridproof import bank
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
 from gridproof.core.ladder import Ladder, Rung
 from gridproof.core.registry import genres
+from gridproof.service import play
 
 GENRES = sorted(genres().values(), key=lambda g: g.name)
 

@@ -12,12 +12,13 @@ import pypdf
 import pytest
 from PIL import Image
 
-from gridproof import rendering, service
+from gridproof import service
 from gridproof.core import drawing, registry
 from gridproof.core.drawing import MARGIN, Drawing, Rect
 from gridproof.core.errors import CodeError, GridproofError
 from gridproof.genres.nonogram.model import clues_of
-from gridproof.results import Loaded
+from gridproof.output import rendering
+from gridproof.service.results import Loaded
 from tests.test_workshop import ambiguous
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from gridproof import service, workshop
+from gridproof import service
 from gridproof.core import registry
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
@@ -24,7 +24,7 @@ from gridproof.genres.nondango.sat import count_sat as nondango_sat
 from gridproof.genres.nonogram.model import clues_of
 from gridproof.genres.nonogram.sat import count_sat as nonogram_sat
 from gridproof.genres.norinori.sat import count_sat as norinori_sat
-from gridproof.service import Loaded
+from gridproof.service import Loaded, workshop
 from tests.conftest import CORPUS_DIR
 
 GENRES = ("norinori", "nondango", "nonogram")
@@ -290,7 +290,7 @@ def test_a_picture_becomes_the_nonogram_of_its_dark_cells(tmp_path: Any) -> None
     pen.rectangle((30, 20, 39, 29), fill=(200, 200, 200, 255))  # light grey: not shaded
     path = tmp_path / "drawn.png"
     picture.save(path)
-    from gridproof.picture import read_picture
+    from gridproof.output.picture import read_picture
 
     shaded = read_picture(str(path), 4, 3)
     puzzle = clues_of(4, 3, shaded)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gridproof import service, workshop
+from gridproof import service
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError
 from gridproof.core.grid import Geometry
@@ -26,7 +26,7 @@ from gridproof.genres.nonogram.sat import count_sat as nonogram_sat
 from gridproof.genres.norinori import repair as norinori_repair
 from gridproof.genres.norinori.position import region_masks
 from gridproof.genres.norinori.sat import count_sat as norinori_sat
-from gridproof.service import Loaded
+from gridproof.service import Loaded, workshop
 from tests.ambiguous import ambiguous
 
 pytest.importorskip("pysat")

@@ -27,10 +27,7 @@ from collections.abc import Sequence as _Sequence
 from typing import Any as _Any
 
 import gridproof.genres  # noqa: F401  (the built-in genres register themselves)
-from gridproof import play as _play
-from gridproof import rendering as _render
 from gridproof import service as _service
-from gridproof import workshop as _workshop
 from gridproof.core.contract import Genre, Health
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, GridproofError
@@ -39,11 +36,14 @@ from gridproof.core.outcome import Verdict
 from gridproof.core.registry import genre as _genre
 from gridproof.core.registry import genres as _registered
 from gridproof.core.trace import Step, Violation
-from gridproof.play import Checked, Hint, HintStatus, Marks
+from gridproof.output import rendering as _render
 from gridproof.service import Board, Counted, Loaded, Solved
 from gridproof.service import Seconds as _Seconds
+from gridproof.service import play as _play
+from gridproof.service import workshop as _workshop
+from gridproof.service.play import Checked, Hint, HintStatus, Marks
+from gridproof.service.workshop import Made, Repairs, Report, Suggestion
 from gridproof.version import ENGINE_VERSION, __version__
-from gridproof.workshop import Made, Repairs, Report, Suggestion
 
 __all__ = [
     "ENGINE_VERSION",

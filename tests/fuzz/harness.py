@@ -35,11 +35,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote as quote_url
 
-from gridproof import play, service, workshop
+from gridproof import service
 from gridproof.core import registry
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
 from gridproof.genres.nonogram import formats
+from gridproof.service import play, workshop
 from tests.fuzz.mutate import (
     dump_json,
     mutate_json,
@@ -573,7 +574,7 @@ class GridTarget(Target):
         code = seeds().boards[index].code
         call = {
             "validate": "gridproof.service.validate(loaded, rows)",
-            "marks": "gridproof.play.parse_marks(loaded.puzzle, rows)",
-            "keep": "gridproof.workshop.parse_keep(loaded, rows)",
+            "marks": "gridproof.service.play.parse_marks(loaded.puzzle, rows)",
+            "keep": "gridproof.service.workshop.parse_keep(loaded, rows)",
         }[self.which]
         return f"loaded = gridproof.service.load({code!r})[0]; rows = {rows!r}; {call}"

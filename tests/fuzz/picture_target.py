@@ -70,7 +70,7 @@ class PictureTarget(Target):
         return data, rng.randint(1, 12), rng.randint(1, 12)
 
     def run(self, case: tuple[bytes, int, int]) -> str:
-        from gridproof.picture import read_picture
+        from gridproof.output.picture import read_picture
 
         data, width, height = case
         self.path.write_bytes(data)

@@ -18,6 +18,7 @@ from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Verdict
 from gridproof.web import app as web
+from gridproof.web.routes import tools
 
 with warnings.catch_warnings():
     # starlette's TestClient announces a move to `httpx2`; the project pins httpx.
@@ -154,7 +155,9 @@ def test_count_always_runs_under_a_deadline_of_at_most_10_s(
         return service.Counted(item.id, "norinori", Verdict.UNIQUE, (), 0.0, 1)
 
     monkeypatch.setattr(service, "count", fake_count)
-    monkeypatch.setattr(web, "_first", lambda source, deadline: service.Loaded("x", norinori, None))
+    monkeypatch.setattr(
+        tools, "first", lambda source, deadline: service.Loaded("x", norinori, None)
+    )
     assert client.post("/api/count", json={"source": "x", **asked}).json()["id"] == "x"
     [(limit, remaining)] = calls
     assert limit == 2

@@ -12,6 +12,7 @@ import pytest
 
 from gridproof import bank
 from gridproof.core.registry import genres
+from gridproof.service import games
 from gridproof.web import app as web
 from tests.web.conftest import small_key
 from tests.web.test_app import assert_error
@@ -108,7 +109,7 @@ def test_the_board_list_pages_through_what_new_games_serve(
 def test_the_puzzle_of_the_day_is_the_same_all_day(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(web, "DAILY", ((5, 5), "easy"))  # the size the test bank holds
+    monkeypatch.setattr(games, "DAILY", ((5, 5), "easy"))  # the size the test bank holds
     first, again = client.get("/api/daily").json(), client.get("/api/daily").json()
     assert first == again
     assert len(first["date"]) == 10

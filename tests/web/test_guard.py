@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from gridproof.web import app as web
+from gridproof.web import models
 from gridproof.web.guard import MAX_BODY_BYTES, _host_name
 from tests.web.test_app import assert_error
 
@@ -97,7 +98,7 @@ def test_static_files_cannot_escape_their_folder(client: TestClient, path: str) 
 
 
 def test_solver_calls_refuse_boards_larger_than_the_web_solves(client: TestClient) -> None:
-    side = web.WEB_MAX_SIDE + 1
+    side = models.WEB_MAX_SIDE + 1
     source = '{"genre": "nonogram", "rows": [[1]], "cols": [[1]' + ", []" * (side - 1) + "]}"
     for path in ("/api/count", "/api/workshop/verdict"):
         response = client.post(path, json={"source": source})

@@ -14,8 +14,13 @@ from typing import Any
 import pytest
 
 from gridproof import bank
+from gridproof.core import registry
 from gridproof.core.codes import fingerprint
+from gridproof.core.errors import GenerationError
+from gridproof.service import games
 from gridproof.web import app as web
+from gridproof.web import models
+from gridproof.web.routes import puzzles
 
 with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message=r"Using `httpx` with `starlette\.testclient`")
@@ -107,9 +112,9 @@ def test_a_repeat_only_when_nothing_unseen_can_be_made_in_time(
     every = [r.fingerprint for r in kept]
 
     async def nothing(*args: Any) -> bank.Record:
-        raise web.GenerationError("no board proven in time", {"attempts": 1})
+        raise GenerationError("no board proven in time", {"attempts": 1})
 
-    monkeypatch.setattr(web, "_generated", nothing)
+    monkeypatch.setattr(puzzles, "_generated", nothing)
     body = new(client, seen=every)
     assert body["repeat"] is True
     assert body["code"] in {r.code for r in kept}
@@ -134,14 +139,14 @@ def test_a_generated_board_the_player_has_seen_is_made_again(
         return generated
 
     # the bank has nothing unseen; the generator's first board was seen: a second seed
-    monkeypatch.setattr(web, "_generated", generator([first, third]))
+    monkeypatch.setattr(puzzles, "_generated", generator([first, third]))
     body = new(client, seen=[first.fingerprint], exclude=[second.code])
     assert (body["code"], body["origin"], body["repeat"]) == (third.code, "generated", False)
     # every board made is seen: after NEW_ATTEMPTS, a seen one from the bank, said so
     made.clear()
-    monkeypatch.setattr(web, "_generated", generator([first] * web.NEW_ATTEMPTS))
+    monkeypatch.setattr(puzzles, "_generated", generator([first] * games.NEW_ATTEMPTS))
     body = new(client, seen=[first.fingerprint, second.fingerprint])
-    assert len(made) == web.NEW_ATTEMPTS
+    assert len(made) == games.NEW_ATTEMPTS
     assert body["repeat"] is True
     assert body["code"] in {first.code, second.code}
 
@@ -154,8 +159,8 @@ def test_a_generated_board_the_player_has_seen_is_made_again(
         (["811c9dc5x"], ["'811c9dc5x'"]),
         ([7], ["entry 0 7"]),
         (
-            ["0" * 8] * (web.MAX_SEEN + 1),
-            [f"{web.MAX_SEEN + 1} entries", f"at most {web.MAX_SEEN}"],
+            ["0" * 8] * (models.MAX_SEEN + 1),
+            [f"{models.MAX_SEEN + 1} entries", f"at most {models.MAX_SEEN}"],
         ),
         ("811c9dc5", ["seen: "]),
     ],
@@ -174,7 +179,7 @@ def test_a_malformed_seen_is_a_400_that_quotes_it(
 
 def test_a_full_seen_is_taken(client: TestClient, store: bank.Bank) -> None:
     stock(store, KEY, 1)
-    seen = [f"{n:08x}" for n in range(web.MAX_SEEN)]
+    seen = [f"{n:08x}" for n in range(models.MAX_SEEN)]
     assert new(client, seen=seen)["origin"] == "bank"
 
 
@@ -201,12 +206,12 @@ def test_every_setting_the_catalog_offers_is_accepted_by_new_game(
     takes each (the generator is stubbed out: a 503 says the request was accepted)."""
 
     async def nothing(*args: Any) -> bank.Record:
-        raise web.GenerationError("not generated in this test", {"attempts": 0})
+        raise GenerationError("not generated in this test", {"attempts": 0})
 
-    monkeypatch.setattr(web, "_generated", nothing)
+    monkeypatch.setattr(puzzles, "_generated", nothing)
     asked = 0
     for offer in client.get("/api/catalog").json():
-        genre = web.registry.genre(offer["name"])
+        genre = registry.genre(offer["name"])
         settings = offer["settings"]
         assert settings[0] == {"options": {}, "grades_by_size": offer["grades_by_size"]}
         listed = {

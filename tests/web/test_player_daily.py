@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from gridproof import play, service
+from gridproof import service
 from gridproof.core.registry import genres
+from gridproof.service import play
 from tests.servers import serving
 from tests.web.conftest import DESKTOP, PHONE, LiveServer, page_of, shot
 from tests.web.test_player import (

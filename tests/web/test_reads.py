@@ -9,7 +9,7 @@ import pytest
 
 from gridproof import service
 from gridproof.core.errors import CodeError
-from gridproof.results import Loaded
+from gridproof.service.results import Loaded
 from gridproof.web.reads import Reads
 
 CODE = service.generate("norinori", 5, 5, 1, deadline=60).code

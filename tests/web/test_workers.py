@@ -20,7 +20,7 @@ import pytest
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
 from gridproof.web import app as web
-from gridproof.web import workers
+from gridproof.web import models, workers
 from tests.web.conftest import LiveServer
 
 with warnings.catch_warnings():
@@ -194,7 +194,7 @@ def test_a_new_game_past_its_deadline_is_a_503_with_health(
     monkeypatch.setenv("GRIDPROOF_FILL", "0")
 
     async def overran(*args: Any, **kwargs: Any) -> Any:
-        assert kwargs["grace_s"] == web.KILL_GRACE_S
+        assert kwargs["grace_s"] == models.KILL_GRACE_S
         limit_s = args[3]  # (self, function, args, limit_s, gone)
         assert limit_s <= 3.0  # the request's deadline, no grace on top
         raise workers.Overran("the worker ran past its limit of 3 s")

@@ -24,10 +24,11 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from gridproof import bank, service, workshop
+from gridproof import bank, service
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GridproofError
 from gridproof.core.registry import genres
+from gridproof.service import workshop
 from tests.web import test_player as player
 from tests.web.conftest import LiveServer, shot
 

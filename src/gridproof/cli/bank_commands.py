@@ -1,5 +1,5 @@
 """The bank's commands: fill (in bulk, on a pool or a Dask cluster), stats, export,
-import."""
+import, and the puzzle of the day the server would serve from it."""
 
 from __future__ import annotations
 
@@ -9,10 +9,13 @@ import functools
 import os
 import sqlite3
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
-from gridproof import bank, bankfill, bankio, evidence, runners
+from gridproof import bank
+from gridproof.bank import evidence, filler, runners
+from gridproof.bank import io as bankio
 from gridproof.cli.common import (
     EXIT_INTERRUPT,
     EXIT_INVALID,
@@ -32,6 +35,8 @@ from gridproof.cli.common import (
 )
 from gridproof.cli.progress import Progress
 from gridproof.core import registry
+from gridproof.core.errors import quote
+from gridproof.service import games
 
 
 def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -61,10 +66,10 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     fill.add_argument(
         "--deadline",
         type=_seconds,
-        default=bankfill.FILL_SECONDS,
+        default=filler.FILL_SECONDS,
         metavar="S",
         help="seconds per board; a seed the clock ends is tried again "
-        f"(default {bankfill.FILL_SECONDS:g})",
+        f"(default {filler.FILL_SECONDS:g})",
     )
     fill.add_argument(
         "--check-every",
@@ -97,7 +102,14 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
         help=f"seconds to count one board (default {bankio.IMPORT_SECONDS:g})",
     )
     _add_json(load, "print the summary as JSON")
-    for parser in (fill, stats, export, load):
+    day = _command(
+        actions, "daily", _bank_daily, "the puzzle of the day per genre, as the player serves it"
+    )
+    day.add_argument(
+        "--date", type=_date_arg, metavar="YYYY-MM-DD", help="another day's (default: today, UTC)"
+    )
+    _add_json(day, "print the day's boards as JSON")
+    for parser in (fill, stats, export, load, day):
         parser.add_argument(
             "--db",
             metavar="PATH",
@@ -126,13 +138,13 @@ def _bank_errors(command: _Run) -> _Run:
 @_bank_errors
 def _bank_fill(args: argparse.Namespace) -> int:
     width, height = args.size
-    job = bankfill.check_job(args.genre, width, height, args.difficulty)
+    job = filler.check_job(args.genre, width, height, args.difficulty)
     store = _bank(args.db)
     gap = evidence.oracle_gap(registry.genre(job.genre), width, height)
     if gap is not None:
         _say_note(gap)
-    task = bankfill.Task(job, args.deadline, args.check_every)
-    runner: runners.Runner[list[bankfill.Attempt]]
+    task = filler.Task(job, args.deadline, args.check_every)
+    runner: runners.Runner[list[filler.Attempt]]
     if args.scheduler is not None:
         cluster = runners.DaskCluster(task, args.scheduler)
         runner, workers = cluster, f"dask {cluster.address} ({cluster.workers} threads)"
@@ -140,13 +152,13 @@ def _bank_fill(args: argparse.Namespace) -> int:
         runner, workers = runners.InProcess(task), "1 local"
     else:
         runner, workers = runners.LocalPool(task, args.jobs), f"{args.jobs} local"
-    plan = bankfill.Plan(job, args.seed_start, args.count, args.chunk)
+    plan = filler.Plan(job, args.seed_start, args.count, args.chunk)
     try:
         with Progress(plan.count, "boards") as bar:
-            tally = bankfill.fill(store, plan, runner, workers, _show_fill(bar))
+            tally = filler.fill(store, plan, runner, workers, _show_fill(bar))
     except KeyboardInterrupt:
         _say_note(
-            f"interrupted: the job holds {bankfill.kept_since(store, job, plan.start)} of "
+            f"interrupted: the job holds {filler.kept_since(store, job, plan.start)} of "
             f"{plan.count} boards; the same command goes on from there"
         )
         return EXIT_INTERRUPT
@@ -154,17 +166,17 @@ def _bank_fill(args: argparse.Namespace) -> int:
     return EXIT_OK if tally.status == "done" else EXIT_INVALID
 
 
-def _show_fill(bar: Progress) -> Callable[[bankfill.Tally], None]:
+def _show_fill(bar: Progress) -> Callable[[filler.Tally], None]:
     """The fill's tally drawn on the progress bar: boards the job holds, failures."""
 
-    def show(tally: bankfill.Tally) -> None:
+    def show(tally: filler.Tally) -> None:
         bar.update(tally.total, tally.target, f"{tally.failures} failures")
 
     return show
 
 
 def _report_fill(
-    args: argparse.Namespace, job: bankfill.Job, store: bank.Bank, tally: bankfill.Tally
+    args: argparse.Namespace, job: filler.Job, store: bank.Bank, tally: filler.Tally
 ) -> None:
     seconds = tally.elapsed()
     rate = tally.kept / seconds * 60 if seconds > 0 else 0.0
@@ -208,7 +220,7 @@ def _report_fill(
     elif tally.status == "stopped":
         _say_note(
             f"stopped before seed {tally.stopped_at}: the clock ended it "
-            f"{bankfill.CLOCK_TRIES} times; run again, with a longer --deadline"
+            f"{filler.CLOCK_TRIES} times; run again, with a longer --deadline"
         )
 
 
@@ -252,6 +264,33 @@ def _bank_import(args: argparse.Namespace) -> int:
             f"{len(done.rejected)} not kept; bank {store.path}"
         )
     return EXIT_INVALID if done.rejected else EXIT_OK
+
+
+@_bank_errors
+def _bank_daily(args: argparse.Namespace) -> int:
+    today = args.date or time.strftime("%Y-%m-%d", time.gmtime())
+    chosen = games.daily(_bank(args.db), today)
+    if args.json:
+        _emit_json({"date": today, "boards": [each.to_json() for each in chosen]})
+        return EXIT_OK
+    if not chosen:
+        _say_note(f"the bank holds no board of the day's setting ({_daily_setting()})")
+    for each in chosen:
+        _emit(f"{today} {each.genre} {each.size} {each.difficulty} {each.code}")
+    return EXIT_OK
+
+
+def _daily_setting() -> str:
+    (width, height), grade = games.DAILY
+    return f"{width}x{height} {grade}"
+
+
+def _date_arg(text: str) -> str:
+    try:
+        parsed = time.strptime(text, "%Y-%m-%d")
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a date like 2026-12-02") from None
+    return time.strftime("%Y-%m-%d", parsed)
 
 
 def _bank(db: str | None) -> bank.Bank:

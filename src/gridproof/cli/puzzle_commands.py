@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gridproof import bank, charts, service
+from gridproof import bank, service
 from gridproof.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -47,6 +47,7 @@ from gridproof.core.errors import quote
 from gridproof.core.grid import cell_name
 from gridproof.core.outcome import Verdict
 from gridproof.core.report import format_csv, format_markdown
+from gridproof.output import charts
 
 RANDOM_SEEDS = 2**31
 """A seed picked at random is below this (the seeds the web and the bank take)."""

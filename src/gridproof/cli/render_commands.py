@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from gridproof import rendering, service
+from gridproof import service
 from gridproof.cli.common import (
     EXIT_OK,
     STDIN,
@@ -26,6 +26,7 @@ from gridproof.cli.common import (
     _seconds,
 )
 from gridproof.core.errors import quote
+from gridproof.output import rendering
 
 
 def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:

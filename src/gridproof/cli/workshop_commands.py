@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from gridproof import picture, service, workshop
+from gridproof import service
 from gridproof.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -26,6 +26,8 @@ from gridproof.cli.common import (
 from gridproof.core import registry
 from gridproof.core.grid import bits, cell_name
 from gridproof.core.outcome import Verdict
+from gridproof.output import picture
+from gridproof.service import workshop
 
 
 def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:

@@ -155,7 +155,7 @@ Size = tuple[int, int]
 class Oracle:
     """An independent counter of a genre's puzzles, `count(puzzle, limit) -> Outcome`, that
     shares no code with the engine (a brute force, or the SAT oracle): the second witness
-    the bank asks for (`gridproof.evidence.independent_check`).
+    the bank asks for (`gridproof.bank.evidence.independent_check`).
 
     `max_cells` is the largest board it finishes in well under a second (None: any size);
     `requires` names a module it imports when counting (`pysat` for the SAT oracle, a dev

@@ -1,7 +1,7 @@
 """Drawings as values: the few shapes a printed puzzle is made of, and the SVG writer.
 
 Each genre's `draw.py` turns its puzzle (and a solution, or None) into one `Drawing`;
-`to_svg` here and `gridproof.rendering` (PNG, PDF sheets) write that same drawing, so the
+`to_svg` here and `gridproof.output.rendering` (PNG, PDF sheets) write that same drawing, so the
 three formats cannot drift apart.
 
 Glossary: coordinates are in board units, a cell being 1 × 1, x growing rightwards and

@@ -1,6 +1,6 @@
 """A study's results as data (`gridproof study`): tables of cells under headers, the prose
 around them, and how each is best drawn. One `Report` is written as markdown, CSV or JSON
-here and drawn as charts by `gridproof.charts`, so every form shows the same numbers.
+here and drawn as charts by `gridproof.output.charts`, so every form shows the same numbers.
 
 Glossary: a `Cell` is what one table cell shows (`text`) and the number it stands for
 (`value`, None for a label or a placeholder such as `n/a`); a `Chart` names the columns

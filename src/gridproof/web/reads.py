@@ -15,7 +15,11 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gridproof.results import Loaded
+from gridproof import service
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import CodeError
+from gridproof.service.results import Loaded
+from gridproof.web.models import WEB_MAX_SIDE
 
 SIZE = 256
 MAX_CHARS = 16_384
@@ -56,3 +60,28 @@ class Reads:
 
     def __len__(self) -> int:
         return len(self._known)
+
+
+READS = Reads()
+"""The sources this process read lately (a player sends one code with every move)."""
+
+
+def first(source: str, deadline: Deadline, *, solving: bool = True) -> service.Loaded:
+    """The first puzzle of `source`, read under `deadline` (in a worker thread, never on
+    the event loop: a Pattern ID's prefilled squares are checked by a count); for a solver
+    call, refused when it is larger than the web solves (converting and validating read
+    every size the parsers do)."""
+    return read(source, deadline, solving=solving).item
+
+
+def read(source: str, deadline: Deadline, *, solving: bool = True) -> Read:
+    """`first`'s puzzle with its canonical code, read once per process (`reads`)."""
+    read = READS.get(source, lambda text: service.load(text, files=False, deadline=deadline)[0])
+    width, height = read.item.puzzle.width, read.item.puzzle.height
+    if solving and max(width, height) > WEB_MAX_SIDE:
+        raise CodeError(
+            f"a {width}x{height} board is larger than the web serves "
+            f"({WEB_MAX_SIDE}x{WEB_MAX_SIDE}); the command line reads boards up to "
+            f"{service.largest_boards()}"
+        )
+    return read

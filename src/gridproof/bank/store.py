@@ -17,7 +17,7 @@ The file is `$GRIDPROOF_DB` when set, else `bank.sqlite3` in the user's data dir
 on Linux; `~/Library/Application Support/gridproof` on macOS; `%LOCALAPPDATA%\\gridproof`
 on Windows), else in the working directory when that cannot be created. Every call opens
 its own connection (WAL journal, a busy timeout), so web processes, the background filler
-and a bulk fill (`gridproof.bankfill`) share the file safely; every write is one
+and a bulk fill (`gridproof.bank.filler`) share the file safely; every write is one
 transaction, so a process killed at any moment leaves whole rows only.
 """
 
@@ -36,15 +36,7 @@ from typing import Any
 import platformdirs
 
 from gridproof import service
-from gridproof.bankschema import MIGRATIONS, SCHEMA_VERSION, TABLES, TABLES_3
-from gridproof.core import registry
-from gridproof.core.codes import fingerprint, parse_size
-from gridproof.core.contract import Genre
-from gridproof.core.deadline import Deadline
-from gridproof.core.errors import CodeError, GenerationError, quote
-from gridproof.core.ladder import grade_puzzle, rating
-from gridproof.core.outcome import Verdict
-from gridproof.evidence import (
+from gridproof.bank.evidence import (
     CHECK_EVERY,
     COUNT_CHECK,
     GENERATOR_CHECK,
@@ -52,6 +44,14 @@ from gridproof.evidence import (
     independent_check,
     wants_check,
 )
+from gridproof.bank.schema import MIGRATIONS, SCHEMA_VERSION, TABLES, TABLES_3
+from gridproof.core import registry
+from gridproof.core.codes import fingerprint, parse_size
+from gridproof.core.contract import Genre
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import CodeError, GenerationError, quote
+from gridproof.core.ladder import grade_puzzle, rating
+from gridproof.core.outcome import Verdict
 from gridproof.version import ENGINE_VERSION
 
 BUSY_TIMEOUT_S = 30.0

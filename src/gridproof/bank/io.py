@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from gridproof import bank, evidence, service
+from gridproof import bank, service
+from gridproof.bank import evidence
 from gridproof.core import registry
 from gridproof.core.codes import format_size
 from gridproof.core.deadline import Deadline

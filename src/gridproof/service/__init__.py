@@ -32,14 +32,14 @@ from gridproof.core.errors import CodeError, GridproofError, quote
 from gridproof.core.grid import mask_of, partial_rows
 from gridproof.core.report import Report, Tick, no_tick
 from gridproof.core.trace import Violation
-from gridproof.results import Board as Board
-from gridproof.results import Counted as Counted
-from gridproof.results import GenreInfo as GenreInfo
-from gridproof.results import Grid as Grid
-from gridproof.results import Loaded as Loaded
-from gridproof.results import Solved as Solved
-from gridproof.results import step_to_json as step_to_json
-from gridproof.results import violation_to_json as violation_to_json
+from gridproof.service.results import Board as Board
+from gridproof.service.results import Counted as Counted
+from gridproof.service.results import GenreInfo as GenreInfo
+from gridproof.service.results import Grid as Grid
+from gridproof.service.results import Loaded as Loaded
+from gridproof.service.results import Solved as Solved
+from gridproof.service.results import step_to_json as step_to_json
+from gridproof.service.results import violation_to_json as violation_to_json
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
 MAX_JSON_DIGITS = 18

@@ -34,7 +34,7 @@ from gridproof.version import ENGINE_VERSION
 if TYPE_CHECKING:  # the bank (SQLite, platformdirs) is imported where it is used
     from gridproof.bank import Bank, Record
 
-log = logging.getLogger("gridproof.play")
+log = logging.getLogger("gridproof.service.play")
 
 SHADED, EMPTY, UNKNOWN = "#", "+", "."
 MARKS = {SHADED: 0, EMPTY: 1, UNKNOWN: -1}

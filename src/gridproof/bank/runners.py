@@ -2,7 +2,7 @@
 cluster. Each runner takes numbered ranges of seeds and gives back the task's result for
 each range, in whatever order the ranges finish; the caller puts them in order.
 
-A task is plain data with a `__call__` (see `gridproof.bankfill.Task`), so that a spawned
+A task is plain data with a `__call__` (see `gridproof.bank.filler.Task`), so that a spawned
 process or a Dask worker, which has gridproof installed, can run it. Dask is imported only
 when a `DaskCluster` is made, so `import gridproof` stays light.
 """

@@ -1,7 +1,7 @@
 """The bank's SQLite schema and the migrations that bring an older bank up to it.
 
 Schema 3 adds to each board its canonical code (indexed), its provenance and the checks it
-passed, and two tables of the bulk filler (`gridproof.bankfill`): `tried`, every seed a
+passed, and two tables of the bulk filler (`gridproof.bank.filler`): `tried`, every seed a
 fill finished with (what a rerun skips), and `fills`, one row per fill, its throughput.
 A migration keeps every row: boards of schema 2 were generated and counted again by the
 same engine, which their provenance and checks now say.
@@ -20,10 +20,10 @@ import json
 import sqlite3
 from collections.abc import Callable
 
+from gridproof.bank.evidence import GENERATOR_CHECK, RECOUNT_CHECK, canonical_code
 from gridproof.core import registry
 from gridproof.core.codes import fingerprint
 from gridproof.core.errors import CodeError
-from gridproof.evidence import GENERATOR_CHECK, RECOUNT_CHECK, canonical_code
 
 SCHEMA_VERSION = 4
 

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gridproof import play
 from gridproof.core.drawing import (
     BASELINE,
     MARGIN,
@@ -30,7 +29,7 @@ from gridproof.core.drawing import (
 )
 from gridproof.core.errors import CodeError, GridproofError, quote
 from gridproof.core.outcome import Verdict
-from gridproof.service import Loaded, Seconds, as_deadline
+from gridproof.service import Loaded, Seconds, as_deadline, play
 
 FORMATS = ("svg", "png", "pdf")
 EXTRA = "pip install 'gridproof[render]'"

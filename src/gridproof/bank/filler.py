@@ -33,11 +33,12 @@ from enum import StrEnum
 from itertools import islice
 from typing import Any
 
-from gridproof import bank, evidence
+from gridproof import bank
+from gridproof.bank import evidence
+from gridproof.bank.runners import Runner
 from gridproof.core import registry
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
-from gridproof.runners import Runner
 
 FILL_SECONDS = 300.0
 """The wall clock for one board in a bulk fill: generous, since a seed it ends holds up the

@@ -1,0 +1,140 @@
+"""Which board a player gets: a new game that the player has not seen, and the puzzle of
+the day. The web serves both; the command line shows the day's (`gridproof bank daily`).
+
+A new game comes from the bank when it holds an unseen board (never-served first), else is
+generated with up to `NEW_ATTEMPTS` fresh seeds while the boards made are seen, within one
+deadline; only when nothing unseen can be had in time is a seen board served, and said to be
+a `repeat`. How the bank is read and where a board is generated (a worker process, the
+caller's own thread) is the caller's: `new_game` takes both as calls.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from gridproof.core import registry
+from gridproof.core.deadline import Deadline
+from gridproof.core.errors import GenerationError
+
+if TYPE_CHECKING:
+    from gridproof.bank import Bank, Key, Record
+
+NEW_ATTEMPTS = 3
+"""Seeds a New game tries at most, within its deadline, for a board the player has not
+seen (a fresh random seed each, also after a seed that gave no board in time)."""
+
+DAILY = ((10, 10), "medium")
+"""The puzzle of the day: a board of this size and grade per genre (the genre's default
+grade at that size where it does not offer this one)."""
+
+
+@dataclass(frozen=True)
+class Served:
+    """A board chosen for a player: from the `bank` or `generated` now, and whether it is a
+    `repeat` (one the player had seen: nothing unseen could be had in time)."""
+
+    record: Record
+    origin: str
+    repeat: bool
+
+
+Pick = Callable[["Key", set[str], set[str]], Awaitable["Record | None"]]
+"""`pick(key, exclude, seen)`: a bank board whose code is not in `exclude` and whose
+fingerprint is not in `seen`, the least served first (and counted served); None if none."""
+Make = Callable[[int], Awaitable["Record"]]
+"""`make(seed)`: the board of the key and `seed`, kept in the bank; raises
+`GenerationError` (or `failures`) when none is proven in time."""
+
+
+def is_seen(record: Record, exclude: set[str], seen: set[str]) -> bool:
+    """Whether the player has the board already: its code excluded or its fingerprint seen."""
+    return record.code in exclude or record.fingerprint in seen
+
+
+async def new_game(
+    key: Key,
+    pick: Pick,
+    make: Make,
+    deadline: Deadline,
+    *,
+    exclude: set[str],
+    seen: set[str],
+    seed: int | None = None,
+    failures: tuple[type[Exception], ...] = (),
+) -> Served:
+    """The board a New game serves for `key` (see the module). With `seed`, exactly that
+    seed's board, generated. Raises the last generation failure when no board at all could
+    be had in time."""
+    if seed is None:
+        record = await pick(key, exclude, seen)
+        if record is not None:
+            return Served(record, "bank", repeat=False)
+    catch: tuple[type[Exception], ...] = (GenerationError, *failures)
+    made: Record | None = None
+    failure: Exception | None = None
+    for _ in range(1 if seed is not None else NEW_ATTEMPTS):
+        attempt = seed if seed is not None else secrets.randbelow(2**31 - 1) + 1
+        try:
+            made = await make(attempt)
+        except catch as error:
+            failure = error
+            if deadline.remaining() <= 0:
+                break
+            continue
+        if seed is not None or not is_seen(made, exclude, seen):
+            return Served(made, "generated", repeat=False)
+        if deadline.remaining() <= 0:
+            break
+    # nothing unseen in time: a board the player has seen, the bank's least served first
+    record = await pick(key, exclude, set())
+    if record is not None:
+        return Served(record, "bank", repeat=True)
+    if made is not None:
+        return Served(made, "generated", repeat=True)
+    assert failure is not None
+    raise failure
+
+
+@dataclass(frozen=True)
+class Daily:
+    """One genre's puzzle of the day."""
+
+    genre: str
+    code: str
+    size: str
+    difficulty: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "genre": self.genre,
+            "code": self.code,
+            "size": self.size,
+            "difficulty": self.difficulty,
+        }
+
+
+def daily(
+    store: Bank, today: str, setting: tuple[tuple[int, int], str] | None = None
+) -> list[Daily]:
+    """One board per genre for the date `today` (`YYYY-MM-DD`), the same for everyone all
+    day: chosen among the bank's boards of `setting` (default `DAILY`) by a hash of the
+    date and the genre. Genres with no board banked there are left out."""
+    from gridproof import bank  # the bank opens SQLite: only where a day's boards are asked
+
+    chosen = []
+    (width, height), wanted = setting or DAILY
+    for name, genre in sorted(registry.genres().items()):
+        grade = wanted
+        if grade not in genre.offered(width, height):
+            grade = bank.default_difficulty(genre, width, height)
+        total, _ = store.listed(name, width, height, grade, 0, 1)
+        if not total:
+            continue
+        digest = hashlib.blake2b(f"{today}/{name}".encode(), digest_size=8).digest()
+        _, (record,) = store.listed(name, width, height, grade, int.from_bytes(digest) % total, 1)
+        chosen.append(Daily(name, record.code, record.key.size, grade))
+    return chosen
