@@ -47,6 +47,7 @@ API = {
     "Violation",
     "Verdict",
     "Health",
+    "Cell",
     "Genre",
     "Deadline",
     # the exception tree
@@ -144,3 +145,61 @@ def test_generate_passes_a_genres_own_options() -> None:
     assert gp.count(board.loaded).verdict is gp.Verdict.UNIQUE
     with pytest.raises(gp.CodeError, match="has no option 'colour'"):
         gp.generate(genre.name, size=size, seed=3, colour="red")
+
+
+def test_every_result_names_cells_by_row_and_column() -> None:
+    p = gp.load(URL)
+    step = gp.solve(p).steps[0]
+    assert [str(cell) for cell in step.cells] == ["r1c1", "r1c2"]
+    assert all(isinstance(cell, gp.Cell) for cell in step.cells)
+    found = gp.hint(p, ["....."] * 5)
+    assert [cell.rc for cell in found.shaded] == [(0, 0), (0, 1)]
+    assert found.to_json()["shaded"] == [0, 1]  # the JSON shape keeps the indices
+    assert json.dumps(found.to_json()["cells"]) == "[0, 1]"
+    [broken, *_] = gp.validate(p, ["##...", ".....", ".....", ".....", "....."])
+    assert all(isinstance(cell, gp.Cell) for cell in broken.cells)
+    checked = gp.check(p, ["....#", ".....", ".....", ".....", "....."], reveal=True)
+    assert checked.cells is not None
+    assert [str(c) for c in checked.cells] == ["r1c5"]
+    ambiguous = gp.fix(gp.load("norinori.1.8x8.kozG7Ekdy34t6zR_LVA")).report
+    assert [str(cell) for cell in ambiguous.differing] == ["r7c5", "r8c6"]
+    assert len(ambiguous.grids) == 2
+    assert all(len(rows) == 8 for rows in ambiguous.grids)
+    assert not gp.validate(ambiguous.loaded, ambiguous.grids[1])
+
+
+def test_a_cell_survives_pickling_as_itself() -> None:
+    import pickle
+
+    cell = gp.Cell(13, 5)
+    again = pickle.loads(pickle.dumps(cell))
+    assert (again, again.rc, repr(again)) == (13, (2, 3), "r3c4")
+
+
+@pytest.mark.parametrize("name", gp.genre_names())
+def test_a_loaded_puzzle_shows_itself_in_a_notebook(name: str) -> None:
+    board = gp.generate(name, size=(6, 6), seed=3)
+    loaded = board.loaded
+    svg = loaded._repr_svg_()
+    assert svg is not None
+    assert svg.startswith("<svg")
+    assert board._repr_svg_() == svg
+    html = loaded._repr_html_()
+    assert svg in html
+    assert "<pre>" in html
+    picture = loaded.text()
+    assert len(picture.splitlines()) >= 6
+    assert loaded.text(solution=True) != picture
+    again = gp.load(json.dumps(loaded.to_json()))
+    assert (again.code, again.solution, again.expected) == (loaded.code, board.solution, "unique")
+    assert gp.load(loaded.code).text() == picture
+    with pytest.raises(gp.CodeError, match="records no solution"):
+        gp.load(loaded.code).text(solution=True)
+
+
+def test_a_board_too_large_to_draw_shows_its_text_picture() -> None:
+    side = 201  # one shaded cell per row and column: the diagonal
+    lines = [[1]] * side
+    wide = gp.load(json.dumps({"genre": "nonogram", "rows": lines, "cols": lines}))
+    assert wide._repr_svg_() is None
+    assert wide._repr_html_() == "<pre>" + wide.text() + "</pre>"

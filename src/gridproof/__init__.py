@@ -10,21 +10,27 @@ The library, on the Norinori of `docs/formats.md`:
 >>> counted.solutions[0]
 ('##...', '..##.', '##..#', '....#', '##...')
 
-The calls: `load` (one puzzle from a code, a puzz.link URL, JSON text or a JSON file) and
-`load_all` (every puzzle of a corpus), `count`, `solve`, `hint`, `check`, `validate`,
-`generate`, `convert`, `render` (SVG, PNG, PDF), the workshop's `fix` and `make_unique`,
-`genre` and `genre_names`.
-The values they return: `Loaded`, `Counted`, `Solved`, `Board`, `Hint` (with its
-`HintStatus`), `Checked`, `Marks`, `Repairs` (a `Report` and its `Suggestion`s), `Made`,
-`Step`, `Violation`, `Verdict`, `Health`; `Genre` is the record each genre registers, `Deadline`
-a time limit the caller may cancel. Every value's `to_json()` is the shape the CLI's
-`--json` and the web API use. Errors: `GridproofError` is the root, `CodeError` anything
-that cannot be parsed, `GenerationError` a board not proven in time (with its `health`).
-Versions: `__version__` and `ENGINE_VERSION`.
+The calls: `load` (one puzzle from any format `docs/formats.md` lists: a gridproof code, a
+puzz.link URL, JSON text or a JSON file, a pzprv3 save file, and for Nonogram a Tatham
+Pattern ID or a `.non` file) and `load_all` (every puzzle of a corpus), `count`, `solve`,
+`hint`, `check`, `validate`, `generate`, `convert`, `render` (SVG, PNG, PDF), the workshop's
+`fix` and `make_unique`, `genre` and `genre_names`. The values they return: `Loaded`,
+`Counted`, `Solved`, `Board`, `Hint` (with its `HintStatus`), `Checked`, `Marks`, `Repairs`
+(a `Report` and its `Suggestion`s), `Made`, `Step`, `Violation`, `Verdict`, `Health`;
+`Cell`, the cell every result names (an index that reads as `r4c2` and knows its `row` and
+`col`); `Genre` is the record each genre registers, `Deadline` a time limit the caller may
+cancel. Every value's `to_json()` is the shape the CLI's `--json` and the web API use. A
+loaded puzzle and a generated board draw themselves in a notebook (`_repr_svg_`,
+`_repr_html_`) and as text (`text()`). Errors: `GridproofError` is the root, `CodeError`
+anything that cannot be parsed, `GenerationError` a board not proven in time (with its
+`health`). Versions: `__version__` and `ENGINE_VERSION`.
 """
 
 from collections.abc import Sequence as _Sequence
+from dataclasses import replace as _replace
 from typing import Any as _Any
+from typing import Literal as _Literal
+from typing import overload as _overload
 
 import gridproof.genres  # noqa: F401  (the built-in genres register themselves)
 from gridproof import service as _service
@@ -32,6 +38,8 @@ from gridproof.core.contract import Genre, Health
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, GridproofError
 from gridproof.core.errors import quote as _quote
+from gridproof.core.grid import Cell
+from gridproof.core.grid import cells_of as _cells_of
 from gridproof.core.outcome import Verdict
 from gridproof.core.registry import genre as _genre
 from gridproof.core.registry import genres as _registered
@@ -48,6 +56,7 @@ from gridproof.version import ENGINE_VERSION, __version__
 __all__ = [
     "ENGINE_VERSION",
     "Board",
+    "Cell",
     "Checked",
     "CodeError",
     "Counted",
@@ -87,8 +96,11 @@ __all__ = [
 
 
 def load(source: str) -> Loaded:
-    """The one puzzle in `source`: a puzzle code, a puzz.link URL, JSON text, or the path
-    of a JSON file. A source holding several puzzles is a `CodeError` (see `load_all`).
+    """The one puzzle in `source`: a gridproof code (`norinori.1.5x5.YqBMMng`), a puzz.link
+    URL, JSON text (one corpus object, a `generate --json` line, or a corpus of one), a
+    pzprv3 save file's text, a Tatham Pattern ID (`5x5:1/2/...`) or `.non` text, or the path
+    of a file holding any of these (`docs/formats.md` has each format and its quirks). A
+    source holding several puzzles is a `CodeError` (see `load_all`).
 
     >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
     >>> p.genre.name, p.puzzle.width, p.puzzle.height
@@ -138,7 +150,13 @@ def solve(puzzle: Loaded, rung: str | None = None, *, deadline: _Seconds = None)
     >>> solved.steps[0].rule, p.genre.ladder.rung_of(solved.steps[0].rule)
     ('region-needs', 'local')
     """
-    return _service.solve(puzzle, rung, deadline)
+    solved = _service.solve(puzzle, rung, deadline)
+    width = puzzle.puzzle.width
+    steps = tuple(_replace(step, cells=_cells_of(step.cells, width)) for step in solved.steps)
+    why = solved.contradiction
+    if why is not None:
+        why = _replace(why, cells=_cells_of(why.cells, width))
+    return _replace(solved, steps=steps, contradiction=why)
 
 
 def hint(
@@ -158,14 +176,21 @@ def hint(
     >>> h.status, h.rule, h.title
     (<HintStatus.STEP: 'step'>, 'region-needs', 'Region needs its last cells')
     >>> h.text, h.shaded
-    ('region 1 needs two shaded cells and only r1c1, r1c2 can hold them', (0, 1))
+    ('region 1 needs two shaded cells and only r1c1, r1c2 can hold them', (r1c1, r1c2))
     >>> hint(p, ["+....", ".....", ".....", ".....", "....."]).text
     '1 mark contradicts the solution. Undo them, or press Check and Show to find them.'
     """
     clock = _service.as_deadline(deadline)
     known = _marks(puzzle, marks)
     answer = _play.counted_answer(puzzle.genre, puzzle.puzzle, clock)
-    return _play.hint(puzzle.genre, puzzle.puzzle, known, answer, clock, reveal)
+    found = _play.hint(puzzle.genre, puzzle.puzzle, known, answer, clock, reveal)
+    width = puzzle.puzzle.width
+    return _replace(
+        found,
+        cells=_cells_of(found.cells, width),
+        shaded=_cells_of(found.shaded, width),
+        empty=_cells_of(found.empty, width),
+    )
 
 
 def check(
@@ -181,13 +206,18 @@ def check(
     >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
     >>> checked = check(p, ["##+..", ".....", ".....", ".....", "....#"], reveal=True)
     >>> checked.mistakes, checked.cells, checked.solved
-    (1, (24,), False)
+    (1, (r5c5,), False)
+    >>> checked.cells[0].rc
+    (4, 4)
     >>> checked.text
     '1 mark contradicts the solution: r5c5'
     """
     known = _marks(puzzle, marks)
     answer = _play.counted_answer(puzzle.genre, puzzle.puzzle, _service.as_deadline(deadline))
-    return _play.check(puzzle.genre, puzzle.puzzle, known, answer, reveal)
+    checked = _play.check(puzzle.genre, puzzle.puzzle, known, answer, reveal)
+    if checked.cells is None:
+        return checked
+    return _replace(checked, cells=_cells_of(checked.cells, puzzle.puzzle.width))
 
 
 def validate(puzzle: Loaded, grid: _Sequence[str]) -> list[Violation]:
@@ -201,7 +231,9 @@ def validate(puzzle: Loaded, grid: _Sequence[str]) -> list[Violation]:
     >>> len(broken), broken[0].rule, broken[0].text
     (4, 'region-count', 'region 2 holds 0 shaded cells, not 2')
     """
-    return _service.validate(puzzle, grid)
+    width = puzzle.puzzle.width
+    broken = _service.validate(puzzle, grid)
+    return [_replace(each, cells=_cells_of(each.cells, width)) for each in broken]
 
 
 def generate(
@@ -230,8 +262,10 @@ def generate(
 
 
 def convert(puzzle: Loaded, to: str) -> str:
-    """`puzzle` as a gridproof code (`"code"`), a puzz.link URL (`"url"`) or compact JSON
-    (`"json"`).
+    """`puzzle` as a gridproof code (`"code"`), a puzz.link URL (`"url"`), compact JSON
+    (`"json"`), a pzprv3 save file (`"pzprv3"`), or for Nonogram a Tatham Pattern ID
+    (`"tatham"`) or `.non` text (`"non"`); a `CodeError` says why when the format cannot
+    hold the board.
 
     >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
     >>> convert(p, "code")
@@ -242,6 +276,30 @@ def convert(puzzle: Loaded, to: str) -> str:
     return _service.convert(puzzle, to)
 
 
+@_overload
+def render(
+    puzzle: Loaded,
+    to: _Literal["svg"] = "svg",
+    *,
+    solution: _Sequence[str] | bool | None = None,
+    deadline: _Seconds = 30.0,
+) -> str: ...
+@_overload
+def render(
+    puzzle: Loaded,
+    to: _Literal["png", "pdf"],
+    *,
+    solution: _Sequence[str] | bool | None = None,
+    deadline: _Seconds = 30.0,
+) -> bytes: ...
+@_overload
+def render(
+    puzzle: Loaded,
+    to: str,
+    *,
+    solution: _Sequence[str] | bool | None = None,
+    deadline: _Seconds = 30.0,
+) -> str | bytes: ...
 def render(
     puzzle: Loaded,
     to: str = "svg",
@@ -253,7 +311,7 @@ def render(
     or a one-page PDF (`"png"`, `"pdf"`: bytes, which need the `render` extra). With
     `solution` the drawing shows a grid too: rows of text as `validate` takes them, or
     True for the puzzle's own solution (the one it records, else its unique solution
-    counted within `deadline`). Notebooks show a puzzle by its `_repr_svg_`.
+    counted within `deadline`). A notebook shows a loaded puzzle drawn without calling this.
 
     >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
     >>> svg = render(p)

@@ -98,6 +98,45 @@ def cell_name(cell: int, width: int) -> str:
     return f"r{cell // width + 1}c{cell % width + 1}"
 
 
+class Cell(int):
+    """A cell of a board as the public results give it: still its index (`row * width +
+    col`, what masks and the JSON shapes use, so it compares, sorts and serialises as that
+    int), with its 0-based `row` and `col`, and shown as puzzle people name it, `r3c4`.
+
+    >>> cell = Cell(13, 5)
+    >>> cell, cell.row, cell.col, cell == 13, cell.rc
+    (r3c4, 2, 3, True, (2, 3))
+    """
+
+    row: int
+    col: int
+    width: int
+
+    def __new__(cls, index: int, width: int) -> Cell:
+        cell = super().__new__(cls, index)
+        cell.row, cell.col = divmod(index, width)
+        cell.width = width
+        return cell
+
+    @property
+    def rc(self) -> tuple[int, int]:
+        """`(row, col)`, 0-based."""
+        return self.row, self.col
+
+    def __repr__(self) -> str:
+        return f"r{self.row + 1}c{self.col + 1}"
+
+    __str__ = __repr__
+
+    def __getnewargs__(self) -> tuple[int, int]:  # type: ignore[override]
+        return int(self), self.width
+
+
+def cells_of(indices: Iterable[int], width: int) -> tuple[Cell, ...]:
+    """`indices` (cell numbers, or the bits of a mask via `bits`) as `Cell`s."""
+    return tuple(Cell(index, width) for index in indices)
+
+
 @dataclass(frozen=True, slots=True)
 class Geometry:
     """Neighbourhood tables and whole-board shifts for a width × height grid."""

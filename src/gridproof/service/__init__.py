@@ -279,9 +279,9 @@ def _own_format(fmt: Format[Any], loaded: Loaded) -> tuple[Callable[[], str], Ca
 
 
 def _to_json_text(loaded: Loaded) -> str:
-    genre = loaded.genre
-    body = {k: v for k, v in genre.to_json(loaded.puzzle).items() if k not in ("id", "genre")}
-    obj = {"id": loaded.id, "genre": genre.name, **body}
+    keys = ("id", "genre", *loaded.genre.to_json(loaded.puzzle))
+    whole = loaded.to_json()
+    obj = {key: whole[key] for key in keys}  # the puzzle alone: no verdict, no solution
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 

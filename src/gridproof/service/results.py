@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from gridproof.core.codes import format_size
 from gridproof.core.contract import Genre, Health
+from gridproof.core.drawing import MAX_SIDE, to_svg
+from gridproof.core.errors import CodeError, quote
 from gridproof.core.grid import bits
 from gridproof.core.outcome import Verdict
 from gridproof.core.trace import Step, Violation
@@ -28,6 +31,56 @@ class Loaded:
     expected: str | None = None
     solution: int | None = None
     """The corpus solution as a shaded-cell mask (bit row * width + col)."""
+
+    @property
+    def code(self) -> str:
+        """The puzzle's gridproof code (what `gridproof.load` reads back)."""
+        return self.genre.format_code(self.puzzle)
+
+    def text(self, solution: bool = False) -> str:
+        """The puzzle as its genre's text picture (clues or region borders), one line per
+        row; with `solution`, the solution the source recorded drawn in (`#` shaded)."""
+        shaded = self.solution if solution and self.solution is not None else None
+        if solution and shaded is None:
+            raise CodeError(f"{quote(self.id)} records no solution; count it to find one")
+        everything = (1 << (self.puzzle.width * self.puzzle.height)) - 1
+        empty = 0 if shaded is None else everything & ~shaded
+        return "\n".join(self.genre.format_text(self.puzzle, shaded or 0, empty))
+
+    def to_json(self) -> dict[str, Any]:
+        """The puzzle as one object of the corpus format: `gridproof.load` reads it back
+        (with its id, what it is `expected` to be and its `solution` as 0/1 rows)."""
+        body = {
+            k: v for k, v in self.genre.to_json(self.puzzle).items() if k not in ("id", "genre")
+        }
+        out: dict[str, Any] = {"id": self.id, "genre": self.genre.name, **body}
+        if self.expected is not None:
+            out["expected"] = self.expected
+        if self.solution is not None:
+            width, height = self.puzzle.width, self.puzzle.height
+            out["solution"] = [
+                [self.solution >> (r * width + c) & 1 for c in range(width)] for r in range(height)
+            ]
+        return out
+
+    def _repr_svg_(self) -> str | None:
+        """How a notebook draws the puzzle (as printed, without its solution)."""
+        if self.genre.draw is None or max(self.puzzle.width, self.puzzle.height) > MAX_SIDE:
+            return None
+        return to_svg(self.genre.draw(self.puzzle, None))
+
+    def _repr_html_(self) -> str:
+        """The drawing with the text picture beneath it, folded; the text picture alone for
+        a board too large to draw."""
+        picture = f"<pre>{escape(self.text())}</pre>"
+        svg = self._repr_svg_()
+        if svg is None:
+            return picture
+        return f"<div>{svg}<details><summary>{escape(self.id)}</summary>{picture}</details></div>"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's text view: the id and genre, then the text picture."""
+        printer.text(f"{self.genre.name} {self.id}\n{self.text()}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +178,19 @@ class Board:
     def loaded(self) -> Loaded:
         """The board as a loaded puzzle (named by its code), to count, solve or hint."""
         return Loaded(self.code, self.genre, self.puzzle, str(Verdict.UNIQUE), self.solution)
+
+    def text(self, solution: bool = False) -> str:
+        """The board as its genre's text picture, with its solution if `solution`."""
+        return self.loaded.text(solution)
+
+    def _repr_svg_(self) -> str | None:
+        return self.loaded._repr_svg_()
+
+    def _repr_html_(self) -> str:
+        return self.loaded._repr_html_()
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(f"{self.genre.name} {self.code} ({self.difficulty})\n{self.text()}")
 
     def to_json(self) -> dict[str, Any]:
         return {

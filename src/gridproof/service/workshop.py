@@ -28,7 +28,7 @@ from typing import Any
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GridproofError
-from gridproof.core.grid import bits, cell_name, mask_of
+from gridproof.core.grid import Cell, bits, cell_name, cells_of, mask_of
 from gridproof.core.ladder import cheapest_rung, rate
 from gridproof.core.outcome import Outcome, Verdict
 from gridproof.core.repair import Edit, Spare
@@ -99,7 +99,19 @@ class Report:
 
     @property
     def differ(self) -> int:
+        """The mask of the cells where the two solutions of a `multiple` verdict differ."""
         return self.solutions[0] ^ self.solutions[1] if len(self.solutions) == 2 else 0
+
+    @property
+    def differing(self) -> tuple[Cell, ...]:
+        """The cells where the two solutions of a `multiple` verdict differ (`r4c2`)."""
+        return cells_of(bits(self.differ), self.loaded.puzzle.width)
+
+    @property
+    def grids(self) -> tuple[tuple[str, ...], ...]:
+        """`solutions` as rows of text, the way `validate` takes a grid."""
+        genre, puzzle = self.loaded.genre, self.loaded.puzzle
+        return tuple(tuple(genre.format_grid(puzzle, each)) for each in self.solutions)
 
     @property
     def text(self) -> str:

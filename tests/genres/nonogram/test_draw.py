@@ -94,5 +94,5 @@ def test_a_100_by_100_board_draws_and_a_larger_than_the_limit_is_refused() -> No
         draw(clues_of(side, 2, 1), None)
 
 
-def test_the_notebook_shows_the_blank_puzzle(made: Generated[Nonogram]) -> None:
-    assert made.puzzle._repr_svg_() == to_svg(draw(made.puzzle, None))
+def test_the_genre_draws_with_this_module() -> None:
+    assert GENRE.draw is draw

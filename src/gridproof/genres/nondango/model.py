@@ -20,13 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from gridproof.core.drawing import to_svg
 from gridproof.core.errors import CodeError, quote
 from gridproof.core.grid import bits, cell_string
 from gridproof.core.regions import region_ids
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
-from gridproof.genres.nondango import draw
 
 MAX_SIDE = 100
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -86,10 +84,6 @@ class Nondango:
         """Rows of 0/1, 1 where the cell holds a circle."""
         w = self.width
         return [[self.circles >> (r * w + c) & 1 for c in range(w)] for r in range(self.height)]
-
-    def _repr_svg_(self) -> str:
-        """The puzzle as printed, without its solution: how a notebook shows it."""
-        return to_svg(draw.draw(self, None))
 
 
 def make_puzzle(

@@ -14,12 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gridproof.core.drawing import to_svg
 from gridproof.core.errors import CodeError, quote
 from gridproof.core.grid import cell_string
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
-from gridproof.genres.nonogram import draw
 
 MAX_SIDE = 1024
 Clue = tuple[int, ...]
@@ -38,10 +36,6 @@ class Nonogram:
     def lines(self) -> tuple[Clue, ...]:
         """Every clue, rows first (line `r` is row r, line `height + c` is column c)."""
         return self.rows + self.cols
-
-    def _repr_svg_(self) -> str:
-        """The puzzle as printed, without its solution: how a notebook shows it."""
-        return to_svg(draw.draw(self, None))
 
 
 def line_name(index: int, height: int) -> str:

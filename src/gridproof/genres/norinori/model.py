@@ -14,11 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gridproof.core.drawing import to_svg
 from gridproof.core.regions import region_ids
 from gridproof.core.symmetry import Symmetry
 from gridproof.core.trace import Violation
-from gridproof.genres.norinori import draw
 
 MAX_SIDE = 100
 
@@ -45,10 +43,6 @@ class Norinori:
     def region_rows(self) -> list[list[int]]:
         w = self.width
         return [list(self.regions[r * w : (r + 1) * w]) for r in range(self.height)]
-
-    def _repr_svg_(self) -> str:
-        """The puzzle as printed, without its solution: how a notebook shows it."""
-        return to_svg(draw.draw(self, None))
 
 
 def make_puzzle(rows: Sequence[Sequence[object]]) -> Norinori:
