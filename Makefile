@@ -6,21 +6,38 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 1
 
-.PHONY: serve test check install dev lint typecheck pytest bench clean browser screenshots
+.PHONY: serve test check install dev lock lint typecheck pytest bench clean browser screenshots
 
 # The browser tests drive Debian's chromium through Playwright (never a downloaded browser).
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-$(VENV)/.base: pyproject.toml
+# Every install takes the exact versions of constraints.txt (the lock); pyproject.toml holds
+# the ranges a library user depends on.
+PIP_INSTALL = $(PY) -m pip install --quiet --constraint constraints.txt
+
+$(VENV)/.base: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip==25.3
-	$(PY) -m pip install --quiet -e '.[web]'
+	$(PIP_INSTALL) -e '.[web]'
 	touch $@
 
 $(VENV)/.dev: $(VENV)/.base
-	$(PY) -m pip install --quiet -e '.[dev,web,cluster]'
+	$(PIP_INSTALL) -e '.[dev,web,cluster]'
 	touch $@
+
+# Rebuild the lock from pyproject.toml's ranges in a scratch environment: the newest
+# versions they allow today.
+LOCK_VENV := .lock-venv
+lock:
+	rm -rf $(LOCK_VENV)
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet --upgrade pip==25.3
+	$(LOCK_VENV)/bin/python -m pip install --quiet -e '.[dev,web,cluster]'
+	{ sed -n '/^#/p' constraints.txt; \
+	  $(LOCK_VENV)/bin/python -m pip freeze --exclude-editable; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
+	rm -rf $(LOCK_VENV)
 
 install: $(VENV)/.base
 dev: $(VENV)/.dev

@@ -61,8 +61,8 @@ def _clean_env(home: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The `bin` folder of a fresh venv holding the wheel built from this checkout."""
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from this checkout."""
     place = tmp_path_factory.mktemp("wheel")
     # built from a copy: setuptools writes build/ into the tree it builds, and files left
     # there by an earlier build would be packed again
@@ -70,7 +70,14 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(*LEFT_OUT))
     dist = place / "dist"
     _run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", dist, tree, cwd=place)
-    (wheel,) = dist.glob("gridproof-*.whl")
+    (built,) = dist.glob("gridproof-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path) -> Path:
+    """The `bin` folder of a fresh venv holding the wheel built from this checkout."""
+    place = wheel.parent.parent
     _run(sys.executable, "-m", "venv", place / "venv", cwd=place)
     bin_dir = place / "venv" / "bin"
     _run(bin_dir / "python", "-m", "pip", "install", "--quiet", f"{wheel}[web]", cwd=place)
@@ -140,3 +147,34 @@ def test_the_installed_server_serves_the_player(installed: Path) -> None:
 
 def _absolute(script: str) -> str:
     return script if script.startswith("/") else "/" + script
+
+
+def test_every_extra_resolves_beside_a_users_older_pillow(wheel: Path, tmp_path: Path) -> None:
+    """A library user who holds `pillow<13` can still add every extra: pip's resolver finds
+    versions for all of them together (a dry run: nothing is installed)."""
+    extras = ",".join(EXTRAS)
+    report = tmp_path / "report.json"
+    _run(
+        sys.executable,
+        "-m",
+        "pip",
+        "install",
+        "--dry-run",
+        "--ignore-installed",
+        "--quiet",
+        "--report",
+        report,
+        f"{wheel}[{extras}]",
+        "pillow<13",
+        cwd=tmp_path,
+    )
+    chosen = {
+        item["metadata"]["name"].lower(): item["metadata"]["version"]
+        for item in json.loads(report.read_text())["install"]
+    }
+    assert int(chosen["pillow"].split(".")[0]) < 13
+    assert {"reportlab", "python-sat", "matplotlib", "fastapi", "dask"} <= set(chosen)
+
+
+EXTRAS = ("web", "picture", "render", "sat", "plots", "cluster")
+"""The extras a library user may ask for (dev is the developers' own)."""
