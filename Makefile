@@ -46,8 +46,8 @@ serve: install
 	$(PY) -m gridproof serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 lint: dev
-	$(VENV)/bin/ruff check src tests benchmarks
-	$(VENV)/bin/ruff format --check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks examples
+	$(VENV)/bin/ruff format --check src tests benchmarks examples
 
 typecheck: dev
 	$(VENV)/bin/mypy
