@@ -12,12 +12,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import gridproof as gp
 from gridproof import service
+from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError
+from gridproof.core.grid import bits
 from gridproof.core.rng import Rng
 from gridproof.genres.nonogram.codec import format_code, parse_code, parse_url
+from gridproof.genres.nonogram.engine import Board, Grid, Propagator
 from gridproof.genres.nonogram.formats import (
     NonFile,
+    _prefilled,
+    _squares_text,
     format_non,
     format_pattern,
     is_non,
@@ -262,7 +268,8 @@ def test_long_runs_of_open_cells_are_z() -> None:
 def test_prefilled_squares_are_read_from_every_source() -> None:
     [item] = service.load(f"{UNIQUE_4X4},Ap")
     assert (item.genre.name, item.puzzle) == ("nonogram", parse_pattern(UNIQUE_4X4))
-    assert service.convert(item, "tatham") == UNIQUE_4X4
+    # not line-solvable: the export gives the square Pattern's solver needs, this same one
+    assert service.convert(item, "tatham") == f"{UNIQUE_4X4},Ap"
 
 
 @pytest.mark.parametrize(
@@ -294,3 +301,37 @@ def test_prefilled_squares_on_clues_without_a_solution_change_nothing() -> None:
     # the columns shade 1 and 1, the rows 2 and 0: clues of equal totals with no picture
     puzzle = parse_pattern("2x2:1/1/2/")
     assert parse_pattern("2x2:1/1/2/,Ac") == puzzle
+
+
+@pytest.mark.parametrize(
+    ("seed", "grade"), [(1, "easy"), (2, "hard"), (3, "expert"), (4, "expert")]
+)
+def test_an_exported_pattern_id_finishes_by_line_solving_alone(seed: int, grade: str) -> None:
+    """Pattern's own solver only line-solves: the ID carries the squares that let it."""
+    board = gp.generate("nonogram", size=(15, 15), seed=seed, difficulty=grade)
+    pid = gp.convert(board.loaded, "tatham")
+    assert gp.convert(gp.load(board.code), "tatham") == pid  # counted when not recorded
+    puzzle = board.puzzle
+    assert parse_pattern(pid) == puzzle
+    _, _, squares = pid.partition(",")
+    assert bool(squares) == (grade != "easy")
+    shaded, empty = _prefilled(squares, puzzle.width * puzzle.height) if squares else (0, 0)
+    assert not shaded & ~board.solution
+    assert not empty & board.solution
+    engine = Board(puzzle)
+    grid = Grid.blank(engine)
+    for cell in bits(shaded | empty):
+        grid.set_cell(engine, *divmod(cell, puzzle.width), bool(shaded >> cell & 1))
+    assert Propagator(engine, Deadline()).run(grid)
+    assert grid.shaded_mask(engine) == board.solution
+    assert grid.decided(engine) == puzzle.width * puzzle.height
+
+
+@given(st.integers(1, 90), st.data())
+def test_the_squares_text_is_what_pattern_writes(cells: int, data: st.DataObject) -> None:
+    fixed = data.draw(st.dictionaries(st.integers(0, cells - 1), st.booleans()))
+    shaded = sum(1 << cell for cell, black in fixed.items() if black)
+    empty = sum(1 << cell for cell, black in fixed.items() if not black)
+    text = _squares_text(shaded, empty, cells)
+    assert text == _squares(fixed, cells)
+    assert _prefilled(text, cells) == (shaded, empty)

@@ -11,7 +11,9 @@ puzz.link's pzprv3 save files.
   (under a fixed work budget, `PREFILLED_WORK`, so the answer is the same on every
   machine) and must have one solution that agrees with every prefilled square, or none;
   squares that decide something the clues leave open, or contradict their one solution,
-  are a `CodeError` saying which. Writing gives the clues alone.
+  are a `CodeError` saying which. Writing gives the clues, and for a board plain line
+  solving (Pattern's own solver) cannot finish, the prefilled squares of its solution
+  that let it finish (`line_squares`), so every exported ID is playable in Pattern.
 - `.non` (Steve Simpson's format): lines of `width W`, `height H`, then `rows` followed by
   H rules and `columns` followed by W rules; a rule is comma-separated numbers, `0` or a
   blank line for an empty line. Blank lines elsewhere are ignored; `goal "0110..."` is the
@@ -28,11 +30,12 @@ from dataclasses import dataclass
 
 from gridproof.core import pzprv3
 from gridproof.core.contract import Format
-from gridproof.core.deadline import check_reading, parsing_deadline
+from gridproof.core.deadline import Deadline, check_reading, parsing_deadline
 from gridproof.core.errors import CodeError, quote
-from gridproof.core.grid import cell_name, mask_of
+from gridproof.core.grid import bits, cell_name, low_bit, mask_of
 from gridproof.core.outcome import Verdict
 from gridproof.genres.nonogram import solve
+from gridproof.genres.nonogram.engine import Board, Grid, Propagator
 from gridproof.genres.nonogram.model import MAX_SIDE, Clue, Nonogram, make_puzzle, validate
 
 _PATTERN_SIZE = re.compile(r"([1-9][0-9]{0,5})(?:x([1-9][0-9]{0,5}))?")
@@ -165,10 +168,83 @@ def _pattern_clue(piece: str, where: str) -> Clue:
     return clue
 
 
-def format_pattern(puzzle: Nonogram) -> str:
-    """The Pattern game ID of `puzzle`, the inverse of `parse_pattern`."""
+def format_pattern(puzzle: Nonogram, solution: int | None = None, *, squares: bool = False) -> str:
+    """The Pattern game ID of `puzzle`, the inverse of `parse_pattern`. With `squares`, a
+    board that plain line solving (Pattern's own solver) cannot finish gets the prefilled
+    squares of `solution` (counted within `PREFILLED_S` and `PREFILLED_WORK` when not
+    given) that let it finish: see `line_squares`."""
     desc = "/".join(".".join(map(str, clue)) for clue in puzzle.cols + puzzle.rows)
-    return f"{puzzle.width}x{puzzle.height}:{desc}"
+    head = f"{puzzle.width}x{puzzle.height}:{desc}"
+    if not squares:
+        return head
+    if solution is None:
+        deadline = parsing_deadline().within(PREFILLED_S, work=PREFILLED_WORK)
+        outcome = solve.count(puzzle, 2, deadline, sat=False)
+        if outcome.verdict is not Verdict.UNIQUE:
+            return head  # nothing to prefill from: Pattern gets the clues alone
+        (solution,) = outcome.solutions
+    shaded, empty = line_squares(puzzle, solution)
+    if not shaded | empty:
+        return head
+    return f"{head},{_squares_text(shaded, empty, puzzle.width * puzzle.height)}"
+
+
+def line_squares(puzzle: Nonogram, solution: int) -> tuple[int, int]:
+    """The (shaded, empty) masks of the cells of `solution` to prefill so that plain line
+    solving finishes the board: none for a line-solvable board. Whenever line solving
+    stalls, the undecided cell of the line with the fewest undecided cells is given (the
+    lowest such cell first), so each square tends to finish a line and start the next."""
+    board = Board(puzzle)
+    grid = Grid.blank(board)
+    lines = Propagator(board, Deadline())
+    width, height = puzzle.width, puzzle.height
+    full = (1 << width) - 1
+    shaded = empty = 0
+    while lines.run(grid):
+        open_rows = [(full & ~(grid.filled[r] | grid.empty[r])).bit_count() for r in range(height)]
+        open_cols = [
+            ((1 << height) - 1 & ~(grid.filled[height + c] | grid.empty[height + c])).bit_count()
+            for c in range(width)
+        ]
+        choices = [(n, 0, r) for r, n in enumerate(open_rows) if n] + [
+            (n, 1, c) for c, n in enumerate(open_cols) if n
+        ]
+        if not choices:
+            return shaded, empty
+        _, is_col, index = min(choices)
+        if is_col:
+            undecided = (1 << height) - 1 & ~(
+                grid.filled[height + index] | grid.empty[height + index]
+            )
+            row, col = low_bit(undecided), index
+        else:
+            undecided = full & ~(grid.filled[index] | grid.empty[index])
+            row, col = index, low_bit(undecided)
+        cell = row * width + col
+        black = bool(solution >> cell & 1)
+        grid.set_cell(board, row, col, black)
+        if black:
+            shaded |= 1 << cell
+        else:
+            empty |= 1 << cell
+    raise CodeError("pattern id: the solution given does not satisfy the clues")
+
+
+def _squares_text(shaded: int, empty: int, cells: int) -> str:
+    """The prefilled-squares part of a Pattern ID (the inverse of `_prefilled`)."""
+    out: list[str] = []
+    at = 0
+    for cell in bits(shaded | empty):
+        gap = cell - at
+        out += ["z"] * (gap // _SKIP_ALL)
+        letter = chr(ord("a") + gap % _SKIP_ALL)
+        out.append(letter.upper() if shaded >> cell & 1 else letter)
+        at = cell + 1
+    gap = cells - at
+    out += ["z"] * (gap // _SKIP_ALL)
+    if gap % _SKIP_ALL:
+        out.append(chr(ord("a") + gap % _SKIP_ALL))
+    return "".join(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,7 +522,7 @@ FORMATS: tuple[Format[Nonogram], ...] = (
         "Simon Tatham's Pattern game ID, WxH:COLUMNS/ROWS (prefilled squares read when implied)",
         is_pattern,
         _read_pattern,
-        lambda puzzle, solution: format_pattern(puzzle),
+        lambda puzzle, solution: format_pattern(puzzle, solution, squares=True),
     ),
     Format(
         "non",
