@@ -168,6 +168,8 @@ def test_convert_prints_each_format(capsys: pytest.CaptureFixture[str], code: st
 
 
 PATTERN = "4x4:2/1/2/1/1.1/2/1/1"
+PLAYABLE = PATTERN + ",Ap"
+"""PATTERN as convert writes it: with the square Pattern's line solver needs (r1c1)."""
 NON = "width 4\nheight 4\n\nrows\n1,1\n2\n1\n1\n\ncolumns\n2\n1\n2\n1\n"
 
 
@@ -190,7 +192,7 @@ def test_convert_writes_pattern_ids_and_non_text(
 ) -> None:
     path = tmp_path / "t.non"
     path.write_text(NON, encoding="utf-8")
-    assert run(capsys, "convert", str(path), "--to", "tatham") == (0, [PATTERN], "")
+    assert run(capsys, "convert", str(path), "--to", "tatham") == (0, [PLAYABLE], "")
     status, out, _ = run(capsys, "convert", PATTERN, "--to", "non")
     assert (status, "\n".join(out) + "\n") == (0, NON)
 
@@ -407,7 +409,7 @@ def test_a_dash_reads_the_source_from_standard_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, corpus_file: str
 ) -> None:
     feed(monkeypatch, NON)
-    assert run(capsys, "convert", "-", "--to", "tatham") == (0, [PATTERN], "")
+    assert run(capsys, "convert", "-", "--to", "tatham") == (0, [PLAYABLE], "")
     feed(monkeypatch, Path(corpus_file).read_text(encoding="utf-8"))
     status, out, _ = run(capsys, "count", "-", "--json")
     assert status == 0
@@ -569,4 +571,4 @@ def test_convert_writes_pzprv3_files_that_every_command_reads(
     status, out, _ = run(capsys, "convert", PATTERN, "--to", "pzprv3")
     assert (status, out[:2]) == (0, ["pzprv3", "nonogram"])
     embedded = "https://puzz.link/p?" + "/".join(out).replace(" ", "%20")
-    assert run(capsys, "convert", embedded, "--to", "tatham") == (0, [PATTERN], "")
+    assert run(capsys, "convert", embedded, "--to", "tatham") == (0, [PLAYABLE], "")

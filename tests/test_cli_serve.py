@@ -105,8 +105,9 @@ def test_the_engine_installs_without_the_web_stack() -> None:
     assert "the gridproof authors" in licence
     # make serve installs the web extra, the dev install everything the tests use
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert "pip install --quiet -e '.[web]'" in makefile
-    assert "pip install --quiet -e '.[dev,web,cluster]'" in makefile
+    assert "PIP_INSTALL = $(PY) -m pip install --quiet --constraint constraints.txt" in makefile
+    assert "$(PIP_INSTALL) -e '.[web]'" in makefile
+    assert "$(PIP_INSTALL) -e '.[dev,web,cluster]'" in makefile
 
 
 def test_serve_on_an_address_others_reach_warns_in_one_line_and_refuses_writes(

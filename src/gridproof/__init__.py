@@ -28,11 +28,13 @@ anything that cannot be parsed, `GenerationError` a board not proven in time (wi
 
 from collections.abc import Sequence as _Sequence
 from dataclasses import replace as _replace
+from importlib import import_module as _import_module
+from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
 from typing import Literal as _Literal
 from typing import overload as _overload
 
-import gridproof.genres  # noqa: F401  (the built-in genres register themselves)
+import gridproof.genres  # noqa: F401  (declares the built-in genres, imported when used)
 from gridproof import service as _service
 from gridproof.core.contract import Genre, Health
 from gridproof.core.deadline import Deadline
@@ -42,16 +44,35 @@ from gridproof.core.grid import Cell
 from gridproof.core.grid import cells_of as _cells_of
 from gridproof.core.outcome import Verdict
 from gridproof.core.registry import genre as _genre
-from gridproof.core.registry import genres as _registered
+from gridproof.core.registry import names as _names
 from gridproof.core.trace import Step, Violation
-from gridproof.output import rendering as _render
 from gridproof.service import Board, Counted, Loaded, Solved
 from gridproof.service import Seconds as _Seconds
-from gridproof.service import play as _play
-from gridproof.service import workshop as _workshop
-from gridproof.service.play import Checked, Hint, HintStatus, Marks
-from gridproof.service.workshop import Made, Repairs, Report, Suggestion
 from gridproof.version import ENGINE_VERSION, __version__
+
+if _TYPE_CHECKING:
+    from gridproof.service.play import Checked, Hint, HintStatus, Marks
+    from gridproof.service.workshop import Made, Repairs, Report, Suggestion
+
+_LATER = {
+    **dict.fromkeys(("Checked", "Hint", "HintStatus", "Marks"), "gridproof.service.play"),
+    **dict.fromkeys(("Made", "Repairs", "Report", "Suggestion"), "gridproof.service.workshop"),
+}
+"""Public values whose modules load on first use (the player's and the workshop's), so
+`import gridproof` stays light."""
+
+
+def __getattr__(name: str) -> _Any:
+    if name in _LATER:
+        value = getattr(_import_module(_LATER[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'gridproof' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(globals().keys() | _LATER.keys())
+
 
 __all__ = [
     "ENGINE_VERSION",
@@ -161,11 +182,11 @@ def solve(puzzle: Loaded, rung: str | None = None, *, deadline: _Seconds = None)
 
 def hint(
     puzzle: Loaded,
-    marks: _Sequence[str] | Marks,
+    marks: "_Sequence[str] | Marks",
     *,
     reveal: bool = False,
     deadline: _Seconds = None,
-) -> Hint:
+) -> "Hint":
     """The next thing to do from a player's `marks` (rows of `#` shaded, `+` marked empty,
     `.` unknown): how many marks contradict the solution, if any (which ones only if
     `reveal`); else the next deduction of the genre's ladder, its rule named and its cells
@@ -180,6 +201,8 @@ def hint(
     >>> hint(p, ["+....", ".....", ".....", ".....", "....."]).text
     '1 mark contradicts the solution. Undo them, or press Check and Show to find them.'
     """
+    from gridproof.service import play as _play
+
     clock = _service.as_deadline(deadline)
     known = _marks(puzzle, marks)
     answer = _play.counted_answer(puzzle.genre, puzzle.puzzle, clock)
@@ -195,11 +218,11 @@ def hint(
 
 def check(
     puzzle: Loaded,
-    marks: _Sequence[str] | Marks,
+    marks: "_Sequence[str] | Marks",
     *,
     reveal: bool = False,
     deadline: _Seconds = None,
-) -> Checked:
+) -> "Checked":
     """How many of `marks` contradict the solution (which ones only if `reveal`), and
     whether the shaded cells already satisfy every rule.
 
@@ -212,6 +235,8 @@ def check(
     >>> checked.text
     '1 mark contradicts the solution: r5c5'
     """
+    from gridproof.service import play as _play
+
     known = _marks(puzzle, marks)
     answer = _play.counted_answer(puzzle.genre, puzzle.puzzle, _service.as_deadline(deadline))
     checked = _play.check(puzzle.genre, puzzle.puzzle, known, answer, reveal)
@@ -327,6 +352,8 @@ def render(
     ...
     gridproof.core.errors.CodeError: format 'gif' is not one of svg, png, pdf
     """
+    from gridproof.output import rendering as _render
+
     _render.require(to)
     if solution is True:
         mask: int | None = _render.solution_of(puzzle, deadline)
@@ -343,7 +370,7 @@ def fix(
     *,
     limit: int = 6,
     deadline: _Seconds = 30.0,
-) -> Repairs:
+) -> "Repairs":
     """The workshop's verdict on `puzzle` and up to `limit` single edits that repair it,
     unique ones first; `keep` pins a solution (rows of text) the edits must keep.
 
@@ -355,6 +382,8 @@ def fix(
     >>> best.edit.text, str(best.outcome), best.grade
     ('move r8c6 with r7c6 into the region of r6c6', 'unique', 'easy')
     """
+    from gridproof.service import workshop as _workshop
+
     deadline_ = _service.as_deadline(deadline)
     return _workshop.suggest(puzzle, _workshop.parse_keep(puzzle, keep), deadline_, limit)
 
@@ -365,7 +394,7 @@ def make_unique(
     *,
     deadline: _Seconds = 30.0,
     visited: _Sequence[str] = (),
-) -> Made:
+) -> "Made":
     """Edits applied to `puzzle` until its count is one (keeping `keep` if given). To go on
     from a walk that stopped, pass its board, its `keep` and its `trail` as `visited`: the
     boards it stood on are never stood on again.
@@ -376,6 +405,8 @@ def make_unique(
     >>> made.to_json()["code"]
     'norinori.1.8x8.kozG7EkdzX4t6zR_LVQ'
     """
+    from gridproof.service import workshop as _workshop
+
     deadline_ = _service.as_deadline(deadline)
     kept = _workshop.parse_keep(puzzle, keep)
     return _workshop.make_unique(puzzle, kept, deadline_, visited=visited)
@@ -387,7 +418,7 @@ def genre_names() -> tuple[str, ...]:
     >>> genre_names()
     ('nondango', 'nonogram', 'norinori')
     """
-    return tuple(sorted(_registered()))
+    return _names()
 
 
 def genre(name: str) -> Genre[_Any]:
@@ -404,5 +435,7 @@ def genre(name: str) -> Genre[_Any]:
     return _genre(name)
 
 
-def _marks(puzzle: Loaded, marks: _Sequence[str] | Marks) -> Marks:
-    return marks if isinstance(marks, Marks) else _play.parse_marks(puzzle.puzzle, marks)
+def _marks(puzzle: Loaded, marks: "_Sequence[str] | Marks") -> "Marks":
+    from gridproof.service import play as _play
+
+    return marks if isinstance(marks, _play.Marks) else _play.parse_marks(puzzle.puzzle, marks)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import pkgutil
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -73,8 +76,34 @@ def test_genres_is_a_copy() -> None:
     assert "fake" not in registry.genres()
 
 
-def test_the_registry_holds_what_gridproof_registers() -> None:
+def test_the_registry_holds_each_folder_of_gridproof_genres() -> None:
     built_in = importlib.import_module("gridproof.genres")  # `gridproof.genres` is a function
-    assert set(registry.genres()) == set(built_in.__all__)
+    folders = {found.name for found in pkgutil.iter_modules(built_in.__path__) if found.ispkg}
+    assert set(registry.names()) == folders
+    assert set(registry.genres()) == folders
     for name, genre in registry.genres().items():
         assert genre.name == name
+
+
+def test_a_genre_is_imported_when_first_asked_for() -> None:
+    code = (
+        "import sys, gridproof; from gridproof.core import registry; "
+        "g = 'gridproof.genres.'; "
+        "before = sorted(m for m in sys.modules if m.startswith(g)); "
+        "names = gridproof.genre_names(); registry.genre('norinori'); "
+        "after = sorted({m.split('.')[2] for m in sys.modules if m.startswith(g)}); "
+        "print(before, len(names) >= 3, after)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["[]", "True", "['norinori']"]
+
+
+def test_a_declared_module_that_registers_nothing_is_a_clear_error() -> None:
+    registry.declare("phantom", "tests.core")  # a real module that registers no genre
+    try:
+        assert "phantom" in registry.names()
+        with pytest.raises(RuntimeError, match="declared to register the genre 'phantom'"):
+            registry.genre("phantom")
+    finally:
+        registry.unregister("phantom")
+    assert "phantom" not in registry.names()

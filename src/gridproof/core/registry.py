@@ -1,8 +1,11 @@
-"""The registry of genres. Genres register themselves (`gridproof.genres` registers the
-built-in ones when `gridproof` is imported); core never imports a genre."""
+"""The registry of genres. Genres register themselves when their package is imported;
+`gridproof.genres` only declares the built-in ones (each folder of it is a genre of that
+name), so a genre's code is imported the first time it is asked for: `import gridproof`
+and a command about one genre stay light. Core never imports a genre by name."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, TypeVar
 
 from gridproof.core.contract import Genre
@@ -11,6 +14,8 @@ from gridproof.core.grid import Sized as Puzzle
 
 P = TypeVar("P", bound=Puzzle)
 _GENRES: dict[str, Genre[Any]] = {}
+_DECLARED: dict[str, str] = {}
+"""Genres not imported yet: name -> the module whose import registers it."""
 
 
 def register(genre: Genre[P]) -> Genre[P]:
@@ -18,22 +23,50 @@ def register(genre: Genre[P]) -> Genre[P]:
     if genre.name in _GENRES:
         raise ValueError(f"genre {genre.name!r} is registered twice")
     _GENRES[genre.name] = genre
+    _DECLARED.pop(genre.name, None)
     return genre
+
+
+def declare(name: str, module: str) -> None:
+    """Say that importing `module` registers the genre `name`, without importing it yet."""
+    if name not in _GENRES:
+        _DECLARED[name] = module
 
 
 def unregister(name: str) -> None:
     """Remove a genre (for tests that register a genre of their own)."""
     _GENRES.pop(name, None)
+    _DECLARED.pop(name, None)
+
+
+def names() -> tuple[str, ...]:
+    """The name of every genre, registered or declared, in name order (imports none)."""
+    return tuple(sorted(_GENRES.keys() | _DECLARED.keys()))
 
 
 def genres() -> dict[str, Genre[Any]]:
-    """Every registered genre by name."""
+    """Every genre by name (importing those only declared so far)."""
+    for name in list(_DECLARED):
+        _load(name)
     return dict(_GENRES)
 
 
 def genre(name: str) -> Genre[Any]:
     """The genre called `name`; `CodeError` naming the known ones otherwise."""
+    if name not in _GENRES and name in _DECLARED:
+        _load(name)
     if name not in _GENRES:
-        known = ", ".join(sorted(_GENRES))
-        raise CodeError(f"unknown genre {quote(name)}; known: {known}")
+        raise CodeError(f"unknown genre {quote(name)}; known: {', '.join(names())}")
     return _GENRES[name]
+
+
+def known(name: str) -> bool:
+    """Whether `name` is a genre's name (imports none)."""
+    return name in _GENRES or name in _DECLARED
+
+
+def _load(name: str) -> None:
+    module = _DECLARED[name]
+    importlib.import_module(module)
+    if name not in _GENRES:
+        raise RuntimeError(f"{module} was declared to register the genre {name!r} but did not")

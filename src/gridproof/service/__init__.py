@@ -78,11 +78,13 @@ def _load(source: str, files: bool) -> list[Loaded]:
         return [_load_url(text)]
     if files and _is_file(text):
         return _load_file(Path(text))
+    head = text.split(".", 1)[0]
+    if registry.known(head) and ":" not in text and not any(c.isspace() for c in text):
+        return [_load_code(text, head)]  # no genre's own format has this shape
     written = _load_format(text, text if "\n" not in text else "", "source")
     if written is not None:
         return [written]
-    head = text.split(".", 1)[0]
-    if head in registry.genres():
+    if registry.known(head):
         return [_load_code(text, head)]
     if text.lower().endswith(".json") or "/" in text or "\\" in text:
         if files:
@@ -388,7 +390,7 @@ def _load_format(text: str, ident: str, where: str, name: str = "") -> Loaded | 
             theirs = quote(str(pzprv3.genre_of(text)))
             raise CodeError(
                 f"{where}: a pzprv3 file for the puzz.link genre {theirs}; gridproof reads "
-                f"those of {', '.join(sorted(registry.genres()))}"
+                f"those of {', '.join(registry.names())}"
             )
         return None
     genre, fmt = claims[0]
