@@ -3,6 +3,7 @@ text pictures of puzzles, and help that says what each option takes."""
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
 import json
@@ -225,3 +226,40 @@ def test_the_command_line_does_not_import_matplotlib_until_it_draws() -> None:
     code = "import sys, gridproof.cli; sys.exit('matplotlib' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": SRC})
     assert done.returncode == 0
+
+
+# --- a light start -----------------------------------------------------------------------
+
+
+def test_the_command_table_names_every_command_once() -> None:
+    from gridproof import cli
+
+    full = cli._parser()
+    [commands] = [a for a in full._actions if isinstance(a, argparse._SubParsersAction)]
+    assert list(commands.choices) == list(cli.COMMANDS)
+    for name, module in cli.COMMANDS.items():
+        alone = cli._parser(name)
+        [only] = [a for a in alone._actions if isinstance(a, argparse._SubParsersAction)]
+        assert list(only.choices) == [name], module
+
+
+def test_a_command_on_one_puzzle_loads_only_what_it_uses() -> None:
+    """`gridproof count` on a Norinori imports neither the other genres, nor the bank's
+    filler, the web stack, the workshop or the renderers (#30: a CLI that starts at once)."""
+    code = (
+        "import sys; from gridproof.cli import main; "
+        "status = main(['count', 'norinori.1.5x5.DO5bvBI']); "
+        "print(status, sorted(m for m in sys.modules if m.startswith(("
+        "'gridproof.genres.nonogram', 'gridproof.genres.nondango', 'gridproof.bank.filler', "
+        "'gridproof.web', 'gridproof.service.workshop', 'gridproof.output.rendering', "
+        "'gridproof.output.picture', 'fastapi', 'matplotlib'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "0 []"
+
+
+def test_version_builds_no_parser(capsys: pytest.CaptureFixture[str]) -> None:
+    from gridproof import cli, version
+
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out == f"gridproof {version.__version__}\n"

@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import sys
 from collections.abc import Sequence
+from importlib import import_module
 
 from gridproof import service
-from gridproof.cli import bank_commands, puzzle_commands, render_commands, workshop_commands
 from gridproof.cli.common import (
     EXIT_INTERRUPT,
     EXIT_INVALID,
@@ -32,12 +33,35 @@ from gridproof.version import __version__
 __all__ = ["main"]
 
 
+COMMANDS = {
+    "count": "puzzle_commands",
+    "solve": "puzzle_commands",
+    "show": "puzzle_commands",
+    "validate": "puzzle_commands",
+    "convert": "puzzle_commands",
+    "generate": "puzzle_commands",
+    "fix": "workshop_commands",
+    "picture": "workshop_commands",
+    "render": "render_commands",
+    "study": "puzzle_commands",
+    "serve": "puzzle_commands",
+    "bank": "bank_commands",
+}
+"""Every command, in the order `--help` lists them, and the module of `gridproof.cli` that
+adds its parser (its `ADDERS`) and runs it. A command line names one: only that module is
+imported and only that parser built, so a command starts without loading the others."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line `argv` (default: `sys.argv[1:]`) and return the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv == ["--version"]:
+        print(f"gridproof {__version__}")
+        return EXIT_OK
     args = None
     try:
         try:
-            args = _parser().parse_args(argv)
+            args = _parser(_named(argv)).parse_args(argv)
         except SystemExit as done:  # --help, --version
             return done.code if isinstance(done.code, int) else EXIT_OK
         return _run(args)
@@ -79,7 +103,18 @@ def _with_help(message: str, command: str | None) -> str:
     return f"{message} (see '{command} --help')"
 
 
-def _parser() -> argparse.ArgumentParser:
+def _named(argv: Sequence[str]) -> str | None:
+    """The command `argv` names, if that is all its parser needs (None: build every one,
+    for the overall help, a mistyped command or none)."""
+    words = [word for word in argv if not word.startswith("-")]
+    if not words or words[0] not in COMMANDS or argv.index(words[0]) != 0:
+        return None
+    return words[0]
+
+
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of the command `only` alone."""
+    full = only is None
     parser = _Parser(
         prog="gridproof",
         description="Pencil puzzles proven to have exactly one solution.",
@@ -88,16 +123,15 @@ def _parser() -> argparse.ArgumentParser:
         f"or a genre's own format ({_own_formats()}), as text or a file; '-' reads it from "
         "standard input (or one source a line, in its first word, as generate prints them) "
         f"(files at most {service.MAX_FILE_BYTES // 2**20} MB). The largest boards read: "
-        f"{service.largest_boards()}; larger ones are refused.",
+        f"{service.largest_boards()}; larger ones are refused."
+        if full
+        else None,
     )
     parser.add_argument("--version", action="version", version=f"gridproof {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
-
-    puzzle_commands.add_commands(commands)
-    workshop_commands.add_commands(commands)
-    render_commands.add_commands(commands)
-    puzzle_commands.add_tools(commands)
-    bank_commands.add_commands(commands)
+    for name, module in COMMANDS.items():
+        if full or name == only:
+            import_module(f"{__name__}.{module}").ADDERS[name](commands)
     return parser
 
 

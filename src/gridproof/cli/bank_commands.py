@@ -325,3 +325,7 @@ def _no_space(path: str) -> bool:
     except OSError:
         return False
     return found.f_bavail == 0
+
+
+ADDERS = {"bank": add_commands}
+"""Each command this module runs, and the function that adds its parser."""

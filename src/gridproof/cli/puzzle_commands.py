@@ -53,8 +53,7 @@ RANDOM_SEEDS = 2**31
 """A seed picked at random is below this (the seeds the web and the bank take)."""
 
 
-def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
-    """count, solve, validate, convert and generate."""
+def _add_count(commands: argparse._SubParsersAction[_Parser]) -> None:
     count = _command(commands, "count", _count, "count the solutions of every puzzle")
     count.add_argument("sources", nargs="+", metavar="SOURCE")
     count.add_argument(
@@ -68,6 +67,8 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     _add_deadline(count)
     _add_json(count, "one JSON object per puzzle per line")
 
+
+def _add_solve(commands: argparse._SubParsersAction[_Parser]) -> None:
     solve = _command(
         commands,
         "solve",
@@ -94,6 +95,8 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     _add_deadline(solve)
     _add_json(solve, "one JSON object per puzzle per line")
 
+
+def _add_show(commands: argparse._SubParsersAction[_Parser]) -> None:
     show = _command(
         commands,
         "show",
@@ -114,6 +117,8 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     _add_deadline(show)
     _add_json(show, "one JSON object per puzzle per line (its code and the picture's lines)")
 
+
+def _add_validate(commands: argparse._SubParsersAction[_Parser]) -> None:
     check = _command(commands, "validate", _validate, "list the rules a grid breaks")
     check.add_argument("source", metavar="SOURCE", help="exactly one puzzle")
     check.add_argument(
@@ -125,16 +130,15 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     )
     _add_json(check, "print the violations as JSON")
 
+
+def _add_convert(commands: argparse._SubParsersAction[_Parser]) -> None:
     convert = _command(commands, "convert", _convert, "print puzzles in another format")
     convert.add_argument("sources", nargs="+", metavar="SOURCE")
     convert.add_argument("--to", required=True, choices=service.formats())
     _add_json(convert, "one JSON object per puzzle per line (id, genre, format, text)")
 
-    _add_generate(commands)
 
-
-def add_tools(commands: argparse._SubParsersAction[_Parser]) -> None:
-    """study and serve."""
+def _add_study(commands: argparse._SubParsersAction[_Parser]) -> None:
     study = _command(commands, "study", _study, "reproduce a genre's design-note measurements")
     study.add_argument("genre", choices=sorted(g.name for g in _studied()), metavar="GENRE")
     study.add_argument("--boards", type=_count_arg, default=60, help="boards per size (default 60)")
@@ -155,6 +159,8 @@ def add_tools(commands: argparse._SubParsersAction[_Parser]) -> None:
     )
     _add_output(study)
 
+
+def _add_serve(commands: argparse._SubParsersAction[_Parser]) -> None:
     serve = _command(
         commands,
         "serve",
@@ -574,3 +580,16 @@ def _offered_help(genre: Genre[Any]) -> str:
 
 def _studied() -> list[Genre[Any]]:
     return [g for g in registry.genres().values() if g.study is not None]
+
+
+ADDERS = {
+    "count": _add_count,
+    "solve": _add_solve,
+    "show": _add_show,
+    "validate": _add_validate,
+    "convert": _add_convert,
+    "generate": _add_generate,
+    "study": _add_study,
+    "serve": _add_serve,
+}
+"""Each command this module runs, and the function that adds its parser."""

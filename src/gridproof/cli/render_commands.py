@@ -139,3 +139,7 @@ def _write(data: str | bytes, target: str | None, to: str) -> None:
     stdout.flush()
     buffer.write(data)
     buffer.flush()
+
+
+ADDERS = {"render": add_commands}
+"""Each command this module runs, and the function that adds its parser."""

@@ -30,7 +30,7 @@ from gridproof.output import picture
 from gridproof.service import workshop
 
 
-def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
+def _add_fix(commands: argparse._SubParsersAction[_Parser]) -> None:
     fix = _command(
         commands,
         "fix",
@@ -65,6 +65,8 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     )
     _add_json(fix, "one JSON object per puzzle per line")
 
+
+def _add_picture(commands: argparse._SubParsersAction[_Parser]) -> None:
     pic = _command(commands, "picture", _picture, "make a Nonogram from a picture file")
     pic.add_argument(
         "file", metavar="FILE", help="a PNG, JPEG, GIF, BMP or WebP picture (at most 16 MP)"
@@ -203,3 +205,7 @@ def _picture(args: argparse.Namespace) -> int:
     if made is not None:
         _print_made(made)
     return EXIT_OK
+
+
+ADDERS = {"fix": _add_fix, "picture": _add_picture}
+"""Each command this module runs, and the function that adds its parser."""
