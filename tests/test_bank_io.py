@@ -177,10 +177,20 @@ def test_export_then_import_round_trips(
         assert record is not None
         assert (record.solution, record.canonical) == (int(row[10], 16), row[16])
         assert record.checks[0] == evidence.COUNT_CHECK
-        assert record.provenance.startswith(f"imported from boards.{form}")
-        if form == "jsonl":
-            assert record.provenance.endswith(f"; {row[17]}")  # the exported provenance
+        assert record.provenance.endswith(f"imported from boards.{form}")
+        if form == "jsonl":  # an export's line keeps what rebuilds the board
+            assert record.provenance == f"{row[17]}; imported from boards.{form}"
             assert record.difficulty == row[5]  # graded again by the same ladder
+            original_record = bank.Bank(filled).find(code)
+            assert original_record is not None
+            assert (record.seed, record.generator, record.options) == (
+                original_record.seed,
+                original_record.generator,
+                original_record.options,
+            )
+            assert record.seed > 0
+        else:  # a bare URL says nothing of where it came from
+            assert (record.seed, record.generator) == (0, "")
     status, lines, _ = run(capsys, "bank", "import", str(exported), "--db", str(fresh))
     assert lines[-1].startswith(f"{COUNT} boards read: 0 kept, {COUNT} already banked")
 
@@ -199,6 +209,7 @@ def test_export_writes_json_lines_with_what_rebuilds_each_board(
         "score",
         "seed",
         "generator",
+        "options",
         "provenance",
         "checks",
     }
@@ -365,3 +376,73 @@ def test_daily_refuses_a_bad_date_and_says_when_the_bank_has_none(
     status, out, err = run(capsys, "bank", "daily", "--db", db)
     assert (status, out) == (0, [])
     assert "holds no board of the day's setting (10x10 medium)" in err
+
+
+def _exported(capsys: pytest.CaptureFixture[str], filled: Path, tmp_path: Path) -> Path:
+    _, out, _ = run(capsys, "bank", "export", "--db", str(filled))
+    exported = tmp_path / "boards.jsonl"
+    exported.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return exported
+
+
+def test_an_import_with_jobs_banks_the_same_boards_in_the_same_order(
+    capsys: pytest.CaptureFixture[str], filled: Path, tmp_path: Path
+) -> None:
+    exported = _exported(capsys, filled, tmp_path)
+    banks = []
+    for jobs in ("1", "2"):
+        db = tmp_path / f"jobs{jobs}.sqlite3"
+        status, lines, err = run(
+            capsys, "bank", "import", str(exported), "--db", str(db), "--jobs", jobs
+        )
+        assert status == 0, err
+        assert lines[-1].startswith(f"{COUNT} boards read: {COUNT} kept")
+        with sqlite3.connect(db) as con:
+            banks.append(
+                con.execute("SELECT code, seed, generator FROM puzzles ORDER BY id").fetchall()
+            )
+    assert banks[0] == banks[1]
+    assert [code for code, _, _ in banks[0]] == [
+        json.loads(x)["code"] for x in exported.read_text().splitlines()
+    ]
+
+
+def test_an_import_refuses_boards_of_another_generator_version_unless_asked(
+    capsys: pytest.CaptureFixture[str], filled: Path, tmp_path: Path
+) -> None:
+    lines = _exported(capsys, filled, tmp_path).read_text(encoding="utf-8").splitlines()
+    old = json.loads(lines[1])
+    genre, _, version = old["generator"].partition("/")
+    old["generator"] = f"{genre}/{int(version) - 1}"
+    source = tmp_path / "older.jsonl"
+    source.write_text("\n".join([lines[0], json.dumps(old)]) + "\n", encoding="utf-8")
+    db = tmp_path / "older.sqlite3"
+    err = assert_usage_error(capsys, "bank", "import", str(source), "--db", str(db))
+    assert f"older.jsonl line 2: made by the generator {old['generator']}" in err
+    assert "--mixed-generators" in err
+    assert not db.exists()
+    status, _, _ = run(capsys, "bank", "import", str(source), "--db", str(db), "--mixed-generators")
+    assert status == 0
+    kept = bank.Bank(db).find(old["code"])
+    assert kept is not None
+    assert kept.generator == old["generator"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"seed": -1}, "'seed' must be a whole number from 0"),
+        ({"seed": "7"}, "'seed' must be a whole number from 0"),
+        ({"generator": 3}, "'generator' must be a string"),
+        ({"generator": "norinori/3"}, "'generator' 'norinori/3' is not a Nonogram one"),
+        ({"generator": None, "seed": 4}, "'seed' without 'generator'"),
+    ],
+)
+def test_an_import_line_s_seed_and_generator_are_checked(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: dict[str, Any], message: str
+) -> None:
+    line = {"code": "nonogram.1.5x5.SVJNNUk3SQA", "seed": 1, "generator": "nonogram/1"} | extra
+    source = tmp_path / "bad.jsonl"
+    source.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    err = assert_usage_error(capsys, "bank", "import", str(source), "--db", str(tmp_path / "b"))
+    assert message in err

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from gridproof import bank
-from gridproof.bank import filler, runners
+from gridproof.bank import filler, locks, runners
 from gridproof.core.errors import CodeError, GenerationError
 from tests.bankfills import (
     COUNT,
@@ -365,3 +365,56 @@ def test_dask_is_imported_only_for_a_cluster() -> None:
 
 def _default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_two_fills_of_one_job_store_exactly_the_count(tmp_path: Path) -> None:
+    """Started together, the second waits for the first's job lock, then finds the job
+    done: the bank holds the count asked, not the sum of both (#31)."""
+    path = tmp_path / "bank.sqlite3"
+    bank.Bank(path)  # both find the schema made
+    count = 12
+    both = [
+        subprocess.Popen(
+            fill_command(path, count, "--jobs", jobs),
+            env=environment(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for jobs in ("1", "2")
+    ]
+    for process in both:
+        _, err = process.communicate(timeout=300)
+        assert process.returncode == 0, err
+    with sqlite3.connect(path) as db:
+        (stored,) = db.execute("SELECT count(*) FROM puzzles").fetchone()
+    assert stored == count
+
+
+def test_a_fill_waits_for_the_job_s_lock_and_says_for_whom(tmp_path: Path) -> None:
+    path = tmp_path / "bank.sqlite3"
+    bank.Bank(path)
+    job = filler.check_job("nonogram", 5, 5, None)
+    handle = locks.take(job.lock_path(str(path)))
+    assert handle is not None
+    assert handle >= 0
+    waiting = subprocess.Popen(
+        fill_command(path, 3),
+        env=environment(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert waiting.stderr is not None
+        note = waiting.stderr.readline()
+        assert f"another fill of this job into this bank is running (process {os.getpid()})" in note
+        assert waiting.poll() is None  # still waiting
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT count(*) FROM puzzles").fetchone() == (0,)
+    finally:
+        locks.release(handle)
+    _, rest = waiting.communicate(timeout=300)
+    assert waiting.returncode == 0, rest
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT count(*) FROM puzzles").fetchone() == (3,)

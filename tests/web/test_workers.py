@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import httpx
 import pytest
 
+from gridproof.bank import locks
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
 from gridproof.web import app as web
@@ -288,14 +289,14 @@ def test_the_real_server_kills_generation_when_the_client_disconnects(
 
 def test_the_filler_lock_is_held_by_one_process_and_released_with_it(tmp_path: Path) -> None:
     path = str(tmp_path / "bank.sqlite3.fill-lock")
-    first = workers._take_lock(path)
+    first = locks.take(path)
     assert first is not None
     assert first >= 0
     assert workers.lock_holder(str(tmp_path / "bank.sqlite3")) == os.getpid()
     # the lock is per open file: another handle, as another process would take, waits
-    assert workers._take_lock(path) is None
+    assert locks.take(path) is None
     os.close(first)  # what the system does when the holder dies
-    second = workers._take_lock(path)
+    second = locks.take(path)
     assert second is not None
     os.close(second)
 

@@ -64,19 +64,20 @@ def oracle_for(genre: Genre[Any], width: int, height: int) -> Oracle | None:
 
 
 def oracle_gap(genre: Genre[Any], width: int, height: int) -> str | None:
-    """Why boards of this size get a weaker independent check than the genre offers, or
-    none (an oracle's module is not installed, say); None when the best one runs."""
+    """Why boards of this size get no independent check although the genre has a counter
+    for them (its module is not installed, say); None when one runs. Another oracle
+    standing in for a missing one (brute force for the SAT oracle on small boards) changes
+    nothing a fill promises, so it is not worth a warning."""
     usable = [o for o in genre.oracles if o.max_cells is None or width * height <= o.max_cells]
-    missing = [o for o in usable if o.requires is not None and not _installed(o.requires)]
     if not usable:
         return f"{genre.title} has no independent counter for {width}x{height} boards"
-    if not missing or missing[0] is not usable[0]:
+    if oracle_for(genre, width, height) is not None:
         return None
-    chosen = oracle_for(genre, width, height)
-    instead = f"{chosen.name} is used instead" if chosen else "they get no independent check"
+    missing = [o for o in usable if o.requires is not None and not _installed(o.requires)]
+    needs = ", ".join(sorted({quote(o.requires or "") for o in missing}))
     return (
-        f"the {missing[0].name} oracle needs the module {quote(missing[0].requires or '')}, "
-        f"which is not installed (pip install python-sat): {instead}"
+        f"the independent counters of {genre.title} {width}x{height} boards need {needs}, "
+        "which is not installed (pip install 'gridproof[sat]'): they get no independent check"
     )
 
 

@@ -23,6 +23,7 @@ Workers only generate and prove (`prove_range`); Dask is imported only for `--sc
 from __future__ import annotations
 
 import copy
+import hashlib
 import itertools
 import math
 import sqlite3
@@ -34,7 +35,7 @@ from itertools import islice
 from typing import Any
 
 from gridproof import bank
-from gridproof.bank import evidence
+from gridproof.bank import evidence, locks
 from gridproof.bank.runners import Runner
 from gridproof.core import registry
 from gridproof.core.deadline import Deadline
@@ -85,6 +86,11 @@ class Job:
     def describe(self) -> str:
         grade = self.difficulty or "grade picked by each seed"
         return f"{self.genre} {self.width}x{self.height} ({grade}, {self.generator})"
+
+    def lock_path(self, bank_path: str) -> str:
+        """The lock file that keeps two fills of this job into one bank apart."""
+        digest = hashlib.sha256("\0".join(map(str, self.fields)).encode()).hexdigest()[:16]
+        return f"{bank_path}.job-{digest}.lock"
 
 
 def check_job(genre_name: str, width: int, height: int, difficulty: str | None) -> Job:
@@ -207,15 +213,32 @@ def fill(
     runner: Runner[list[Attempt]],
     workers: str = "",
     progress: Callable[[Tally], None] = lambda tally: None,
+    waiting: Callable[[int | None], None] = lambda holder: None,
 ) -> Tally:
     """Run `plan` on `runner` and store what it makes; returns the tally, whose `status` is
     `done`, `gave up` (the seed budget ran out), `stopped` (the clock kept ending a seed:
-    `stopped_at`), or `interrupted` and `failed` (then the exception is re-raised)."""
+    `stopped_at`), or `interrupted` and `failed` (then the exception is re-raised). One
+    fill of a job runs at a time: another fill of the same job into the same bank waits
+    (told to `waiting`, with the process id of the fill it waits for) and then finds what
+    that one made, so together they store exactly the count asked."""
+    try:
+        with locks.held(plan.job.lock_path(str(store.path)), waiting):
+            return _fill(store, plan, runner, workers, progress)
+    finally:
+        runner.close()
+
+
+def _fill(
+    store: bank.Bank,
+    plan: Plan,
+    runner: Runner[list[Attempt]],
+    workers: str,
+    progress: Callable[[Tally], None],
+) -> Tally:
     job = plan.job
     tally = Tally(plan.count, before=kept_since(store, job, plan.start))
     if tally.total >= plan.count:
         tally.status = "done"
-        runner.close()
         return tally
     fill_id = _start_fill(store, plan, workers)
     try:

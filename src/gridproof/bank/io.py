@@ -14,11 +14,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TextIO
 
 from gridproof import bank, service
 from gridproof.bank import evidence
+from gridproof.bank.runners import Runner
 from gridproof.core import registry
 from gridproof.core.codes import format_size
 from gridproof.core.deadline import Deadline
@@ -278,8 +280,8 @@ def _rows(store: bank.Bank, genre: str | None) -> Iterator[Any]:
         with store.reading() as db:
             page = db.execute(
                 "SELECT id, code, genre, width, height, difficulty, score, seed, generator, "
-                "provenance, checks FROM puzzles WHERE id > ? AND (? IS NULL OR genre = ?) "
-                "ORDER BY id LIMIT 1000",
+                "options, provenance, checks FROM puzzles "
+                "WHERE id > ? AND (? IS NULL OR genre = ?) ORDER BY id LIMIT 1000",
                 (last, genre, genre),
             ).fetchall()
         if not page:
@@ -307,6 +309,7 @@ def _exported(row: Any, url: str | None) -> dict[str, Any]:
         "score": row["score"],
         "seed": row["seed"],
         "generator": row["generator"],
+        "options": row["options"],
         "provenance": row["provenance"],
         "checks": json.loads(row["checks"]),
     }
@@ -322,7 +325,13 @@ class Incoming:
     line: int
     item: service.Loaded
     provenance: str = ""
-    """The provenance the line carried (an export's), kept after where it was imported from."""
+    """The provenance the line carried (an export's), kept before where it was imported from."""
+    seed: int = 0
+    generator: str = ""
+    """An export's seed and generator version: with the key they rebuild the board
+    (`gridproof generate`), so a merged bank can still be rebuilt from seeds."""
+    options: str = ""
+    """An export's generator options (`options_text`), part of the board's key."""
 
 
 @dataclass(slots=True)
@@ -335,9 +344,11 @@ class Imported:
     rejected: list[tuple[int, str]] = field(default_factory=list)
 
 
-def read_import(path: Path) -> list[Incoming]:
+def read_import(path: Path, mixed: bool = False) -> list[Incoming]:
     """Every puzzle of the file at `path`, read before any is counted; `CodeError` naming
-    the first line that cannot be read."""
+    the first line that cannot be read, and unless `mixed`, the first board made by another
+    version of its genre's generator than this gridproof's (its seed would not rebuild it
+    here, and new games never serve it)."""
     try:
         if path.stat().st_size > MAX_IMPORT_BYTES:
             raise CodeError(f"import file {quote(str(path))} is larger than 200 MB")
@@ -353,18 +364,27 @@ def read_import(path: Path) -> list[Incoming]:
                 raise CodeError(f"{path.name} line {number}: {error}") from None
     if not found:
         raise CodeError(f"import file {quote(str(path))} holds no puzzles")
+    if not mixed:
+        for each in found:
+            ours = each.item.genre.generator
+            if each.generator and each.generator != ours:
+                raise CodeError(
+                    f"{path.name} line {each.line}: made by the generator {each.generator}, "
+                    f"not this gridproof's {ours}: its seed would not rebuild it here and new "
+                    "games would not serve it (--mixed-generators keeps such boards as they are)"
+                )
     return found
 
 
 def _read_line(number: int, text: str) -> Incoming:
-    provenance = ""
+    made: dict[str, Any] = {}
     if text[0] in '{"':
         try:
             value = json.loads(text)
         except json.JSONDecodeError as error:
             raise CodeError(f"not JSON: {error.msg} at column {error.colno}") from None
         if isinstance(value, dict):
-            provenance = str(value.get("provenance") or "")
+            made = _made(value)
             value = value.get("code") or value.get("url")
         if not isinstance(value, str):
             raise CodeError('expected a code or a URL, as a string or in "code" or "url"')
@@ -372,25 +392,114 @@ def _read_line(number: int, text: str) -> Incoming:
     items = service.load(text, files=False)
     if len(items) != 1:
         raise CodeError(f"holds {len(items)} puzzles, not one")
-    return Incoming(number, items[0], provenance)
+    if made.get("generator") and made["generator"].partition("/")[0] != items[0].genre.name:
+        raise CodeError(
+            f"'generator' {quote(made['generator'])} is not a {items[0].genre.title} one"
+        )
+    return Incoming(number, items[0], **made)
+
+
+def _shown(value: object) -> str:
+    return quote(json.dumps(value))
+
+
+def _made(line: Mapping[str, Any]) -> dict[str, Any]:
+    """What an export line says of where its board comes from: provenance, seed,
+    generator and options, each checked."""
+    made: dict[str, Any] = {}
+    for key in ("provenance", "generator", "options", "seed"):
+        value = line.get(key)
+        if value is None:
+            continue
+        if key == "seed":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise CodeError(f"'seed' must be a whole number from 0, found {_shown(value)}")
+        elif not isinstance(value, str):
+            raise CodeError(f"{key!r} must be a string, found {_shown(value)}")
+        made[key] = value
+    if "seed" in made and not made.get("generator"):
+        raise CodeError("'seed' without 'generator': a seed rebuilds a board only with its version")
+    return made
 
 
 def import_boards(
-    store: bank.Bank, incoming: list[Incoming], source: str, seconds: float = IMPORT_SECONDS
+    store: bank.Bank,
+    incoming: list[Incoming],
+    source: str,
+    seconds: float = IMPORT_SECONDS,
+    runner: Runner[list[LineResult]] | None = None,
 ) -> Imported:
-    """Count every incoming board and keep those proven unique (see the module docstring)."""
+    """Count every incoming board and keep those proven unique (see the module docstring),
+    here or on `runner`'s workers (an `ImportTask` of the same file); either way the boards
+    are banked in the file's order."""
     done = Imported()
-    for each in incoming:
-        try:
-            record = imported_record(each, source, seconds)
-        except GenerationError as error:
-            done.rejected.append((each.line, str(error)))
-            continue
-        if store.add(record):
-            done.kept += 1
-        else:
-            done.duplicates += 1
+    if runner is None:
+        for each in incoming:
+            _keep(store, done, each.line, _counted(each, source, seconds))
+        return done
+    numbers = [each.line for each in incoming]
+    size = max(1, min(IMPORT_CHUNK, len(numbers) // (runner.workers * 4) or 1))
+    chunks = [tuple(numbers[k : k + size]) for k in range(0, len(numbers), size)]
+    for index, chunk in enumerate(chunks):
+        runner.submit(index, chunk)
+    finished: dict[int, list[LineResult]] = {}
+    following = 0
+    try:
+        while following < len(chunks):
+            index, results = runner.done()
+            finished[index] = results
+            while following in finished:  # banked in file order, as they become contiguous
+                for line, result in finished.pop(following):
+                    _keep(store, done, line, result)
+                following += 1
+    finally:
+        runner.close()
     return done
+
+
+LineResult = tuple[int, "bank.Record | str"]
+"""One line's number and its record, or why it is not kept."""
+IMPORT_CHUNK = 50
+"""The most lines one worker task counts."""
+
+
+def _counted(each: Incoming, source: str, seconds: float) -> bank.Record | str:
+    try:
+        return imported_record(each, source, seconds)
+    except GenerationError as error:
+        return str(error)
+
+
+def _keep(store: bank.Bank, done: Imported, line: int, result: bank.Record | str) -> None:
+    if isinstance(result, str):
+        done.rejected.append((line, result))
+    elif store.add(result):
+        done.kept += 1
+    else:
+        done.duplicates += 1
+
+
+@dataclass(frozen=True, slots=True)
+class ImportTask:
+    """Counts lines of one import file (by their 1-based numbers) in whatever process runs
+    it: plain data, so a spawned worker can (`gridproof.bank.runners`). The file was read
+    and checked whole before (`read_import`)."""
+
+    path: str
+    source: str
+    seconds: float
+
+    def __call__(self, numbers: tuple[int, ...]) -> list[LineResult]:
+        lines = _lines_of(self.path)
+        return [
+            (n, _counted(_read_line(n, lines[n - 1].strip()), self.source, self.seconds))
+            for n in numbers
+        ]
+
+
+@lru_cache(maxsize=1)
+def _lines_of(path: str) -> list[str]:
+    return Path(path).read_text(encoding="utf-8").splitlines()
 
 
 def imported_record(each: Incoming, source: str, seconds: float) -> bank.Record:
@@ -410,15 +519,15 @@ def imported_record(each: Incoming, source: str, seconds: float) -> bank.Record:
     checked = evidence.independent_check(genre, puzzle, solution)
     if checked is not None:
         checks.append(checked[0])
-    provenance = f"imported from {source}" + (f"; {each.provenance}" if each.provenance else "")
+    provenance = (f"{each.provenance}; " if each.provenance else "") + f"imported from {source}"
     return bank.Record(
         code=genre.format_code(puzzle),
         genre=genre.name,
         width=puzzle.width,
         height=puzzle.height,
         difficulty=difficulty.grade,
-        seed=0,
-        generator="",
+        seed=each.seed,
+        generator=each.generator,
         metrics=difficulty.as_dict(),
         health={},
         solution=solution,
@@ -430,4 +539,5 @@ def imported_record(each: Incoming, source: str, seconds: float) -> bank.Record:
         canonical=evidence.canonical_code(genre, puzzle),
         provenance=provenance,
         checks=tuple(checks),
+        options=each.options,
     )

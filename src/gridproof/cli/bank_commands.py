@@ -92,7 +92,10 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     _add_output(export)
     load = _command(actions, "import", _bank_import, "count boards from a file and bank them")
     load.add_argument(
-        "file", metavar="FILE", help="JSON lines of codes or puzz.link URLs (or bare ones)"
+        "file",
+        metavar="FILE",
+        help="JSON lines of codes or puzz.link URLs (or bare ones), or an export's lines "
+        "(their seed, generator, options and provenance are kept)",
     )
     load.add_argument(
         "--deadline",
@@ -100,6 +103,16 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
         default=bankio.IMPORT_SECONDS,
         metavar="S",
         help=f"seconds to count one board (default {bankio.IMPORT_SECONDS:g})",
+    )
+    load.add_argument(
+        "--jobs", type=_count_arg, default=1, metavar="J", help="local worker processes (default 1)"
+    )
+    load.add_argument(
+        "--mixed-generators",
+        action="store_true",
+        help="keep boards another version of the generator made, as they are (new games do "
+        "not serve them, and their seeds rebuild them only with that version); without it "
+        "such a file is refused",
     )
     _add_json(load, "print the summary as JSON")
     day = _command(
@@ -155,7 +168,7 @@ def _bank_fill(args: argparse.Namespace) -> int:
     plan = filler.Plan(job, args.seed_start, args.count, args.chunk)
     try:
         with Progress(plan.count, "boards") as bar:
-            tally = filler.fill(store, plan, runner, workers, _show_fill(bar))
+            tally = filler.fill(store, plan, runner, workers, _show_fill(bar), _wait_note)
     except KeyboardInterrupt:
         _say_note(
             f"interrupted: the job holds {filler.kept_since(store, job, plan.start)} of "
@@ -164,6 +177,14 @@ def _bank_fill(args: argparse.Namespace) -> int:
         return EXIT_INTERRUPT
     _report_fill(args, job, store, tally)
     return EXIT_OK if tally.status == "done" else EXIT_INVALID
+
+
+def _wait_note(holder: int | None) -> None:
+    who = f" (process {holder})" if holder else ""
+    _say_note(
+        f"another fill of this job into this bank is running{who}: waiting for it to end, "
+        "then going on from what it made"
+    )
 
 
 def _show_fill(bar: Progress) -> Callable[[filler.Tally], None]:
@@ -250,9 +271,13 @@ def _bank_export(args: argparse.Namespace) -> int:
 @_bank_errors
 def _bank_import(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    incoming = bankio.read_import(path)
+    incoming = bankio.read_import(path, mixed=args.mixed_generators)
     store = _bank(args.db)
-    done = bankio.import_boards(store, incoming, path.name, args.deadline)
+    runner = None
+    if args.jobs > 1:
+        task = bankio.ImportTask(str(path.resolve()), path.name, args.deadline)
+        runner = runners.LocalPool(task, args.jobs)
+    done = bankio.import_boards(store, incoming, path.name, args.deadline, runner)
     if args.json:
         rejected = [{"line_number": number, "reason": why} for number, why in done.rejected]
         _emit_json({"kept": done.kept, "duplicates": done.duplicates, "rejected": rejected})

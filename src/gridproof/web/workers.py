@@ -26,14 +26,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from multiprocessing import forkserver
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from pathlib import Path
 from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
 from starlette.concurrency import run_in_threadpool
 
-from gridproof.bank import Bank, Key, Record, fill, make_record
+from gridproof.bank import Bank, Key, Record, fill, locks, make_record
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError, GridproofError
 
@@ -357,10 +356,10 @@ def keep_stocked(
         os.nice(FILL_NICE)
     wake = threading.Event()
     threading.Thread(target=_watch, args=(server, wake), daemon=True).start()
-    lock = _take_lock(f"{path}.fill-lock")
+    lock = locks.take(f"{path}.fill-lock")
     while lock is None:
         time.sleep(LOCK_RETRY_S)
-        lock = _take_lock(f"{path}.fill-lock")
+        lock = locks.take(f"{path}.fill-lock")
     try:
         store = Bank(path)
         while True:
@@ -387,47 +386,6 @@ def _watch(server: Connection, wake: threading.Event) -> None:
         os._exit(0)
 
 
-def _take_lock(path: str) -> int | None:
-    """An open handle on `path` locked for this process alone, None if another process
-    holds the lock (the system releases it when its holder dies, however). Where no lock
-    file can be made (a read-only folder), this process fills unlocked: a handle of -1."""
-    try:
-        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError:
-        return -1
-    if not _lock(handle):
-        os.close(handle)
-        return None
-    with contextlib.suppress(OSError):  # who holds it, for a person looking
-        os.ftruncate(handle, 0)
-        os.write(handle, f"{os.getpid()}\n".encode())
-    return handle
-
-
-def _lock(handle: int) -> bool:
-    """Lock `handle` exclusively without waiting: `fcntl.flock` where there is one, else
-    Windows' `msvcrt.locking` on its first byte."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
-        import msvcrt
-
-        try:
-            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
-        except OSError:
-            return False
-        return True
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
-    return True
-
-
 def lock_holder(bank_path: str) -> int | None:
     """The process id the filler lock of `bank_path` names, if any (for tests and people)."""
-    try:
-        text = Path(f"{bank_path}.fill-lock").read_text().strip()
-    except OSError:
-        return None
-    return int(text) if text.isdigit() else None
+    return locks.holder(f"{bank_path}.fill-lock")
