@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import gridproof
 from gridproof.core.contract import Genre
 from tests.examples import SOLUTION, URL
 from tests.test_cli import NON, PATTERN, assert_usage_error, run
@@ -263,3 +265,121 @@ def test_version_builds_no_parser(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert cli.main(["--version"]) == 0
     assert capsys.readouterr().out == f"gridproof {version.__version__}\n"
+
+
+# --- shell completion ----------------------------------------------------------------------
+
+
+def _complete(script: str, *words: str) -> list[str]:
+    """What bash offers after `words` (the last one being completed) with `script` loaded."""
+    quoted = " ".join(f"'{word}'" for word in words)
+    probe = (
+        f"{script}\nCOMP_WORDS=(gridproof {quoted}); COMP_CWORD={len(words)}; "
+        '_gridproof; printf "%s\\n" "${COMPREPLY[@]}"'
+    )
+    done = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, check=True)
+    return done.stdout.split()
+
+
+def test_bash_completion_knows_every_command_option_and_choice(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "completion", "bash")
+    assert status == 0
+    script = "\n".join(out)
+    from gridproof import cli
+
+    assert _complete(script, "") == list(cli.COMMANDS)
+    assert _complete(script, "con") == ["convert"]
+    assert _complete(script, "convert", "x", "--to", "") == list(service_formats())
+    assert _complete(script, "bank", "") == ["fill", "stats", "export", "import", "daily"]
+    assert "--mixed-generators" in _complete(script, "bank", "import", "--m")
+    assert _complete(script, "generate", "") == sorted(gridproof.genre_names())
+    assert _complete(script, "generate", "nondango", "--rule", "") == [
+        "no-three-same",
+        "no-three-black",
+    ]
+    assert "--seed" in _complete(script, "generate", "norinori", "--s")
+
+
+def test_zsh_completion_runs_the_same_function_through_bashcompinit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "completion", "zsh")
+    assert status == 0
+    assert out[0] == "#compdef gridproof"
+    assert "autoload -U +X bashcompinit && bashcompinit" in out
+    assert "complete -o default -F _gridproof gridproof" in out
+    assert_usage_error(capsys, "completion", "fish")
+
+
+def service_formats() -> tuple[str, ...]:
+    from gridproof import service
+
+    return service.formats()
+
+
+# --- generate's output read back ------------------------------------------------------------
+
+
+def test_a_generate_json_line_saved_as_a_file_loads(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for genre in gridproof.genre_names():
+        _, out, _ = run(capsys, "generate", genre, "--size", "6x6", "--seed", "3", "--json")
+        saved = tmp_path / f"{genre}.json"
+        saved.write_text(out[0], encoding="utf-8")
+        board = json.loads(out[0])
+        loaded = gridproof.load(str(saved))
+        assert (loaded.id, loaded.expected) == (board["code"], "unique")
+        assert loaded.genre.format_grid(loaded.puzzle, loaded.solution or 0) == board["solution"]
+        status, counted, _ = run(capsys, "count", str(saved), "--check", "--json")
+        assert status == 0
+        assert json.loads(counted[0])["solutions"] == [board["solution"]]
+
+
+def test_generate_with_its_solution_pipes_into_count(tmp_path: Path) -> None:
+    made = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gridproof",
+            "generate",
+            "nonogram",
+            "--size",
+            "5x5",
+            "--seed",
+            "4",
+            "--count",
+            "3",
+            "--show-solution",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert made.count("\n  ") >= 15  # the solutions, indented under each board
+    counted = subprocess.run(
+        [sys.executable, "-m", "gridproof", "count", "-"],
+        input=made,
+        capture_output=True,
+        text=True,
+    )
+    assert counted.returncode == 0, counted.stderr
+    assert counted.stdout.splitlines()[-1].startswith("3 puzzles: 3 unique")
+
+
+def test_serve_help_names_every_environment_variable_the_server_reads(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    source = Path(gridproof.__file__).parent
+    read = {
+        name
+        for path in source.rglob("*.py")
+        for name in re.findall(r"GRIDPROOF_[A-Z_]+", path.read_text(encoding="utf-8"))
+    }
+    assert len(read) >= 10
+    status, out, _ = run(capsys, "serve", "--help")
+    assert status == 0
+    shown = "\n".join(out)
+    assert {name for name in read if name not in shown} == set()

@@ -92,7 +92,21 @@ def test_it_is_silent_unless_the_stream_is_a_terminal() -> None:
         assert bar.stream.getvalue() == ""
 
 
-def test_a_result_line_erases_the_bar_and_draws_it_again(
+def test_a_result_line_on_the_terminal_erases_the_bar_and_draws_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    screen, results = Terminal(), Terminal()
+    monkeypatch.setattr(sys, "stdout", results)
+    with progress.Progress(3, "boards", screen) as bar:
+        bar.advance()
+        drawn = screen.getvalue()
+        _emit("a result")
+        after = screen.getvalue()[len(drawn) :]
+    assert after.startswith("\r\x1b[K\r[")  # erased, then the same line again
+    assert results.getvalue() == "a result\n"
+
+
+def test_results_going_to_a_file_leave_the_bar_alone(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     screen = Terminal()
@@ -100,8 +114,7 @@ def test_a_result_line_erases_the_bar_and_draws_it_again(
         bar.advance()
         drawn = screen.getvalue()
         _emit("a result")
-        after = screen.getvalue()[len(drawn) :]
-    assert after.startswith("\r\x1b[K\r[")  # erased, then the same line again
+        assert screen.getvalue() == drawn  # not erased, not drawn again
     assert capsys.readouterr().out == "a result\n"
 
 

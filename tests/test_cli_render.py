@@ -91,7 +91,10 @@ def test_a_sheet_from_generate_on_standard_input(
     reader = pypdf.PdfReader(sheet)
     assert len(reader.pages) == 2
     text = "\n".join(page.extract_text() for page in reader.pages)
-    assert text.count("Nonogram 8x8 · nonogram.") == 5
+    assert text.count("Nonogram 8x8\nnonogram.1.8x8.") == 5  # the heading, then the code
+    joined = "".join(text.split())
+    for line in generated.splitlines():
+        assert line.split()[0] in joined  # each code whole
 
 
 def test_the_format_follows_the_file_suffix(

@@ -69,8 +69,11 @@ def test_a_pdf_sheet_has_ceil_n_over_per_page_pages(
     assert data.startswith(b"%PDF-")
     texts = pages(data)
     assert len(texts) == count
-    starts = [each.title[:30] for each in figures]  # a narrow slot shortens a long title
-    assert all(any(start in text for text in texts) for start in starts)
+    joined = ["".join(text.split()) for text in texts]  # an id may take several lines
+    for each in figures:
+        heading, _, name = each.title.partition(" · ")
+        assert any(heading in text for text in texts)
+        assert any("".join(name.split()) in text for text in joined)
 
 
 def test_a_pdf_is_the_same_bytes_every_time(figures: list[rendering.Figure]) -> None:
@@ -97,8 +100,17 @@ def test_titles_name_genre_size_and_id(boards: list[service.Board]) -> None:
     board = boards[0]
     title = rendering.figure(board.loaded).title
     assert title == f"Norinori 6x6 · {board.code}"
-    long = dataclasses.replace(board.loaded, id="x" * 100)
-    assert rendering.figure(long).title.endswith("x" * 47 + "…")
+    long = dataclasses.replace(board.loaded, id="x" * 3000)
+    assert rendering.figure(long).title.endswith("x" * (rendering.TITLE_ID_CHARS - 1) + "…")
+
+
+@pytest.mark.parametrize("per_page", [1, 16, 64])
+def test_a_pdf_prints_a_long_code_whole(per_page: int) -> None:
+    board = service.generate("nonogram", 30, 30, 4)
+    assert len(board.code) > 100
+    data = rendering.to_pdf([rendering.figure(board.loaded)], per_page)
+    [text] = pages(data)
+    assert board.code in "".join(text.split())  # on several lines, every character there
 
 
 def test_a_board_too_large_to_draw_is_named() -> None:

@@ -46,6 +46,7 @@ COMMANDS = {
     "study": "puzzle_commands",
     "serve": "puzzle_commands",
     "bank": "bank_commands",
+    "completion": "completion",
 }
 """Every command, in the order `--help` lists them, and the module of `gridproof.cli` that
 adds its parser (its `ADDERS`) and runs it. A command line names one: only that module is

@@ -166,12 +166,19 @@ def _load(source: str) -> list[service.Loaded]:
     if source != STDIN:
         return service.load(source)
     text = _read_stdin(service.MAX_FILE_BYTES, "SOURCE")
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    sources = [_source_of(line) for line in lines]
-    if lines and (len(lines) > 1 or sources[0] != lines[0]) and _loads(sources[0]):
+    # indented lines belong to the line above (the solution `generate --show-solution`
+    # prints under each board)
+    numbered = [
+        (number, line.strip())
+        for number, line in enumerate(text.splitlines(), 1)
+        if line.strip() and not line[0].isspace()
+    ]
+    sources = [(number, _source_of(line)) for number, line in numbered]
+    one_a_line = numbered and (len(numbered) > 1 or sources[0][1] != numbered[0][1])
+    if one_a_line and _loads(sources[0][1]):
         return [
             item
-            for number, source in enumerate(sources, 1)
+            for number, source in sources
             for item in _at(f"standard input line {number}", source)
         ]
     return _at("standard input", text)
@@ -269,7 +276,7 @@ def _size(item: service.Loaded) -> str:
 
 
 def _emit(line: str) -> None:
-    with progress.pause():  # a progress bar on the same terminal is erased, then redrawn
+    with progress.pause(sys.stdout):  # a bar on the same terminal is erased, then redrawn
         print(_printable(line), flush=True)
 
 

@@ -4,8 +4,9 @@
 It is drawn only when standard error is a terminal (never when piped or in CI), redrawn
 in place with a carriage return at most every `EVERY` seconds, and erased when the run
 ends, fails or is interrupted (`with Progress(...)`). While a bar is shown, every result
-line printed on standard output erases it first and redraws it after (`pause`), so the
-two never mix on one screen and results still stream as they come.
+line printed on standard output, when that is a terminal too, erases it first and redraws
+it after (`pause`), so the two never mix on one screen and results still stream as they
+come; results going to a file or a pipe leave the bar alone.
 
 Written here rather than taken from a progress-bar library: `pip install gridproof`
 brings one small dependency (platformdirs), and one line of text needs no other.
@@ -139,8 +140,13 @@ class Progress:
 
 
 @contextlib.contextmanager
-def pause() -> Iterator[None]:
-    """Erase any bar on screen while a result line is printed, then draw it again."""
+def pause(stream: TextIO | None = None) -> Iterator[None]:
+    """Erase any bar on screen while a line is printed on `stream`, then draw it again;
+    nothing when `stream` is not a terminal (results written to a file or a pipe do not
+    share the bar's screen, so it is left alone). None: the bar's own stream."""
+    if stream is not None and not _is_terminal(stream):
+        yield
+        return
     drawn = [bar for bar in _shown if bar._drawn]
     for bar in drawn:
         bar.erase()

@@ -49,6 +49,30 @@ from gridproof.core.outcome import Verdict
 from gridproof.core.report import format_csv, format_markdown
 from gridproof.output import charts
 
+SERVER_ENVIRONMENT = (
+    (
+        "GRIDPROOF_DB",
+        "the bank's SQLite file (--db sets it; default ~/.local/share/gridproof/bank.sqlite3)",
+    ),
+    (
+        "GRIDPROOF_TOKEN",
+        "the token a client sends as X-Gridproof-Token to keep boards, off loopback",
+    ),
+    ("GRIDPROOF_HOSTS", "the Host names answered, comma-separated ('*': any; --allow-host adds)"),
+    (
+        "GRIDPROOF_EXPOSED",
+        "1 when bound to an address other machines reach (serve sets it from --host)",
+    ),
+    ("GRIDPROOF_WRITES_PER_MINUTE", "boards a client may keep a minute (default 20)"),
+    ("GRIDPROOF_BUSY_PER_CLIENT", "expensive calls a client may have at once (default 4)"),
+    ("GRIDPROOF_LIMIT_LOCAL", "1 to hold loopback clients to the same limits (default 0)"),
+    ("GRIDPROOF_FILL", "0 to leave the bank unstocked (--no-fill sets it; default 1)"),
+    ("GRIDPROOF_FILL_TARGET", "boards kept in stock per setting (default: by size)"),
+    ("GRIDPROOF_FILL_MAX_SIDE", "the largest side the background filler stocks (default 30)"),
+    ("GRIDPROOF_WORKERS", "generation processes per server process (default: cores, at most 4)"),
+    ("GRIDPROOF_GENERATE_S", "seconds a generation worker may take for one board (default 60)"),
+)
+"""Every environment variable the server reads, for `serve --help` (a test keeps it whole)."""
 RANDOM_SEEDS = 2**31
 """A seed picked at random is below this (the seeds the web and the bank take)."""
 
@@ -175,6 +199,13 @@ def _add_serve(commands: argparse._SubParsersAction[_Parser]) -> None:
             "--allow-host (or GRIDPROOF_HOSTS, comma-separated) names the Host headers "
             "answered.",
             HELP_WIDTH,
+        )
+        + "\n\nEnvironment (each read when the server starts):\n"
+        + "\n".join(
+            textwrap.fill(
+                f"{name}: {text}", HELP_WIDTH, initial_indent="  ", subsequent_indent="    "
+            )
+            for name, text in SERVER_ENVIRONMENT
         ),
     )
     serve.add_argument("--host", default="127.0.0.1")

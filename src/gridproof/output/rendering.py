@@ -50,7 +50,14 @@ TITLE_PT = 9.0
 MAX_CELL_PT = 28.0
 """The largest a cell is printed (a 5 × 5 alone on a page stays puzzle-sized)."""
 MAX_PER_PAGE = 64
-TITLE_ID_CHARS = 48
+TITLE_ID_CHARS = 2000
+"""The longest id a title shows whole (a puzzle code of a 60x60 board, say); a longer one
+(a long file path) is cut with an ellipsis."""
+CODE_PT = 6.0
+"""The size a PDF title's id is printed in, on as many lines as it needs, so a printed
+code can be typed back in whole."""
+MIN_CODE_PT = 2.5
+LINE_SPACING = 1.2
 _PILLOW_ANCHORS = {Anchor.START: "ls", Anchor.MIDDLE: "ms", Anchor.END: "rs"}
 """Pillow's names for a text's anchor on its baseline."""
 
@@ -246,23 +253,54 @@ class _Sheet:
 
     def place(self, figure: Figure, left: float, top: float, slot: tuple[float, float]) -> None:
         gap = TITLE_PT
-        room = (slot[0] - gap, slot[1] - 2 * TITLE_PT - gap)
+        lines = self._title(figure.title, slot[0] - gap, slot[1] / 3)
+        height = sum(size * LINE_SPACING for _, size in lines) + TITLE_PT / 2
+        room = (slot[0] - gap, slot[1] - height - gap)
         units = (figure.drawing.width + 2 * MARGIN, figure.drawing.height + 2 * MARGIN)
         self.scale = min(room[0] / units[0], room[1] / units[1], MAX_CELL_PT)
         self.left = left + (slot[0] - units[0] * self.scale) / 2
-        self.top = top - 2 * TITLE_PT
+        self.top = top - height
         self.pdf.setFillColor(self.colours.HexColor("#000000"))
-        self.pdf.setFont(self.FONT, TITLE_PT)
-        self.pdf.drawString(self.left, top - TITLE_PT, self._fit(figure.title, room[0]))
+        baseline = top
+        for text, size in lines:
+            baseline -= size * LINE_SPACING
+            self.pdf.setFont(self.FONT, size)
+            self.pdf.drawString(self.left, baseline, text)
         self.pdf.setLineCap(2)  # projecting square caps, as in the SVG
         for shape in figure.drawing.shapes:
             self.paint(shape)
 
-    def _fit(self, title: str, width: float) -> str:
-        """`title` shortened with an ellipsis until it fits `width` points."""
-        while len(title) > 1 and self.metrics.stringWidth(title, self.FONT, TITLE_PT) > width:
-            title = title[:-2] + "…"
-        return title
+    def _title(self, title: str, width: float, most: float) -> list[tuple[str, float]]:
+        """The title's lines and their sizes: the genre and size, then the id whole in
+        `CODE_PT` type (smaller, down to `MIN_CODE_PT`, where its lines would take more
+        than `most` points), broken wherever a line is full."""
+        heading, _, name = title.partition(" · ")
+        lines = [(self._shortened(heading, width), TITLE_PT)]
+        if not name:
+            return lines
+        size = CODE_PT
+        while True:
+            wrapped = self._wrapped(name, width, size)
+            if len(wrapped) * size * LINE_SPACING <= most or size <= MIN_CODE_PT:
+                return lines + [(line, size) for line in wrapped]
+            size = max(MIN_CODE_PT, size * 0.8)
+
+    def _wrapped(self, text: str, width: float, size: float) -> list[str]:
+        """`text` in lines of at most `width` points (a code has no spaces to break at, so
+        it breaks between any two characters)."""
+        lines, line = [], ""
+        for char in text:
+            if line and self.metrics.stringWidth(line + char, self.FONT, size) > width:
+                lines.append(line)
+                line = ""
+            line += char
+        return [*lines, line]
+
+    def _shortened(self, text: str, width: float) -> str:
+        """`text` shortened with an ellipsis until it fits `width` points."""
+        while len(text) > 1 and self.metrics.stringWidth(text, self.FONT, TITLE_PT) > width:
+            text = text[:-2] + "…"
+        return text
 
     def x(self, value: float) -> float:
         return self.left + (value + MARGIN) * self.scale

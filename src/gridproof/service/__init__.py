@@ -474,6 +474,12 @@ def _load_object(
     if not isinstance(name, str):
         raise CodeError(f"{place}: 'genre' must be a string, found {_json_type(name)}")
     genre = _genre(name, place)
+    made = obj.get("puzzle")
+    if isinstance(made, dict) and isinstance(obj.get("code"), str):
+        # a `generate --json` line: the puzzle under "puzzle", proven unique, its solution
+        # as rows of text
+        ident = obj["code"] if ident is None else ident
+        obj = {**made, "expected": "unique", "solution": obj.get("solution")}
     puzzle = _parse(lambda: genre.from_json(obj), place)
     expected = obj.get("expected")
     if expected is not None and not isinstance(expected, str):
@@ -484,13 +490,19 @@ def _load_object(
         genre=genre,
         puzzle=puzzle,
         expected=expected,
-        solution=None if solution is None else _solution_mask(solution, puzzle, place),
+        solution=None if solution is None else _solution_mask(solution, genre, puzzle, place),
     )
 
 
-def _solution_mask(rows: object, puzzle: Any, place: str) -> int:
-    """The mask of a corpus `solution`: `height` rows of `width` 0/1 values."""
+def _solution_mask(rows: object, genre: Genre[Any], puzzle: Any, place: str) -> int:
+    """The mask of a corpus `solution`: `height` rows of `width` 0/1 values, or rows of
+    text as the genre writes a grid (`generate --json`)."""
     width, height = puzzle.width, puzzle.height
+    if isinstance(rows, list) and rows and all(isinstance(row, str) for row in rows):
+        try:
+            return genre.parse_grid(puzzle, rows)
+        except CodeError as error:
+            raise CodeError(f"{place}: 'solution': {_one_line(error)}") from None
     if not isinstance(rows, list) or len(rows) != height:
         raise CodeError(f"{place}: 'solution' must be {height} rows of {width} 0/1 values")
     shaded = []  # listed, then made a mask once: setting bit by bit is quadratic
