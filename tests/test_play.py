@@ -17,7 +17,8 @@ from gridproof import bank
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
-from gridproof.core.ladder import Ladder, Rung
+from gridproof.core.grid import bits
+from gridproof.core.ladder import Ladder, Rung, offer
 from gridproof.core.registry import genres
 from gridproof.service import play
 
@@ -174,3 +175,52 @@ def test_the_view_carries_a_digest_of_a_unique_solution_only() -> None:
         late = play.Answers(None).get(genre, puzzle, Deadline(0))
         assert play.view(genre, puzzle, "code", answer=late).solution_digest is None
         assert play.view(genre, puzzle, "code").solution_digest is None
+
+
+@pytest.mark.parametrize("genre", GENRES, ids=lambda g: g.name)
+@given(data=st.data())
+def test_a_hint_near_the_recent_marks_is_a_step_the_ladder_offers(
+    genre: Genre, data: st.DataObject
+) -> None:
+    """`recent` only chooses among the deductions open (`core.ladder.offer`): the hint is
+    one of them, it agrees with the solution, and it is the nearest of them."""
+    record = made(genre)
+    puzzle = genre.parse_code(record.code)
+    cells = puzzle.width * puzzle.height
+    answer = play.Answers(None).get(genre, puzzle, Deadline(30))
+    known = data.draw(st.integers(0, (1 << cells) - 1))
+    marks = play.Marks(record.solution & known, ~record.solution & known & ((1 << cells) - 1))
+    recent = data.draw(st.lists(st.integers(0, cells - 1), max_size=8, unique=True))
+    found = play.hint(genre, puzzle, marks, answer, Deadline(10), recent=recent)
+    if found.status is not play.HintStatus.STEP:
+        return
+    offered = offer(
+        genre.ladder, genre.position, puzzle, Deadline(10), shaded=marks.shaded, empty=marks.empty
+    )
+    decided = {*found.shaded, *found.empty}
+    assert all(record.solution >> c & 1 for c in found.shaded)
+    assert not any(record.solution >> c & 1 for c in found.empty)
+    same = [s for s in offered.steps if s.rule == found.rule and s.text == found.text]
+    assert same, "the hint is not one of the steps the ladder offers"
+    if recent:
+        key = play.near(recent, puzzle.width)
+        assert key(same[0]) == min(key(step) for step in offered.steps)
+    assert decided
+
+
+def test_a_hint_goes_where_the_player_is_working(norinori: Genre) -> None:
+    from gridproof.service import generate
+
+    puzzle = generate("norinori", 10, 10, 7).puzzle
+    answer = play.Answers(None).get(norinori, puzzle, Deadline(30))
+    offered = offer(norinori.ladder, norinori.position, puzzle, Deadline(10))
+    assert len(offered.steps) > 1
+    last = offered.steps[-1]
+    corner = max(bits(last.shaded | last.empty))
+    found = play.hint(norinori, puzzle, play.Marks(0, 0), answer, Deadline(10), recent=[corner])
+    first = play.hint(norinori, puzzle, play.Marks(0, 0), answer, Deadline(10))
+    assert first.text == offered.steps[0].text  # without recent marks: the ladder's first
+    key = play.near([corner], puzzle.width)
+    assert key(next(s for s in offered.steps if s.text == found.text)) <= key(offered.steps[0])
+    assert key(last) < key(offered.steps[0])  # the corner is nearer the last step
+    assert found.text != first.text

@@ -283,6 +283,42 @@ def test_following_the_hints_solves_every_puzzle(client: TestClient, genre: Genr
     assert genre.validate(genre.parse_code(code), shaded) == []
 
 
+def test_following_hints_near_the_last_marks_solves_every_puzzle(
+    client: TestClient, genre: Genre
+) -> None:
+    """With `recent` (the cells set last, as the player sends them) every hint is still a
+    true deduction and they still solve the puzzle."""
+    made = new(client, genre)
+    w, h, code = made["width"], made["height"], made["code"]
+    solution = solution_of(genre, code)
+    shaded = empty = 0
+    recent: list[int] = []
+    for version in range(w * h + 1):
+        body = {"code": code, "marks": rows(w, h, shaded, empty), "recent": recent[:8]}
+        answer = client.post("/api/hint", json={**body, "version": version}).json()
+        if answer["status"] == "solved":
+            break
+        assert answer["status"] in ("step", "reveal"), answer
+        for cell in answer["shaded"]:
+            assert solution >> cell & 1
+            shaded |= 1 << cell
+        for cell in answer["empty"]:
+            assert not solution >> cell & 1
+            empty |= 1 << cell
+        recent = [*reversed(answer["shaded"] + answer["empty"]), *recent]
+    else:
+        pytest.fail("the hints did not solve the puzzle")
+
+
+def test_recent_cells_off_the_board_are_a_400(client: TestClient, genre: Genre) -> None:
+    made = new(client, genre)
+    w, h = made["width"], made["height"]
+    body = {"code": made["code"], "marks": rows(w, h), "recent": [0, w * h]}
+    assert_error(client.post("/api/hint", json=body), f"recent: entry 1 ({w * h}) is not a cell")
+    too_many = {**body, "recent": [0] * 65}
+    assert client.post("/api/hint", json=too_many).status_code == 400
+
+
 def test_a_hint_reports_mistakes_first_without_saying_where(
     client: TestClient, genre: Genre
 ) -> None:

@@ -252,12 +252,16 @@ def run_ladder(
     position: P,
     deadline: Deadline,
     max_steps: int | None = None,
+    prefer: Callable[[Step], Any] | None = None,
 ) -> LadderRun[P]:
     """Apply the cheapest rule that makes progress, then restart from the cheapest.
 
     Stops at a fixpoint, a contradiction, the deadline (checked before every rule and
     every step), or after `max_steps` steps (a hint asks for one). The hardest rule used
-    is the difficulty evidence.
+    is the difficulty evidence. The steps a rule offers at once are each a deduction from
+    the same position; `prefer` (a sort key, lowest first) orders them, as a hint picks the
+    one a person would take next. It never changes which rule applies, only the order of
+    its steps.
     """
     run = LadderRun(position)
     while True:
@@ -274,6 +278,8 @@ def run_ladder(
                 break
         else:
             return run
+        if prefer is not None:
+            found = sorted(found, key=prefer)
         for step in found:
             if max_steps is not None and len(run.steps) >= max_steps:
                 return run
@@ -328,9 +334,11 @@ def solve(
     shaded: int = 0,
     empty: int = 0,
     max_steps: int | None = None,
+    prefer: Callable[[Step], Any] | None = None,
 ) -> Progress:
     """Run `ladder` up to `rung` on `puzzle` from the given marks (`shaded`, `empty`),
-    starting from `start(puzzle, deadline)`: what that rung alone decides, step by step.
+    starting from `start(puzzle, deadline)`: what that rung alone decides, step by step
+    (`prefer` orders the steps a rule offers at once, see `run_ladder`).
     Marks that clash (a cell both shaded and empty, paint where the genre allows none)
     are the contradiction. An unknown rung is a `CodeError`."""
     rules = ladder.rules_to(rung)
@@ -343,7 +351,7 @@ def solve(
     choices: tuple[int, ...] = ()
     timed_out = False
     if problem is None:
-        run = run_ladder(rules, position, deadline, max_steps)
+        run = run_ladder(rules, position, deadline, max_steps, prefer)
         steps, problem, timed_out = tuple(run.steps), run.contradiction, run.timed_out
         choices = tuple(run.choices)
     return Progress(
@@ -357,6 +365,49 @@ def solve(
         choices=choices,
         notes=tuple(deadline.notes),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """What the cheapest rung that can make progress offers at a position: every step its
+    rules can take now (rule by rule, cheapest first), or the contradiction one of them
+    found; `timed_out` when the deadline ended the search before any was found."""
+
+    steps: tuple[Step, ...] = ()
+    contradiction: Violation | None = None
+    timed_out: bool = False
+
+
+def offer(
+    ladder: Ladder[P],
+    start: Callable[[Q, Deadline], P],
+    puzzle: Q,
+    deadline: Deadline,
+    *,
+    shaded: int = 0,
+    empty: int = 0,
+) -> Offer:
+    """The deductions open at the given marks (see `Offer`): what a hint chooses from.
+    Every one is a step the ladder could take next; which of them comes first is the
+    caller's choice, the rung is the ladder's."""
+    deadline = deadline.within()
+    position = start(puzzle, deadline)
+    if shaded or empty:
+        problem = position.apply(Step(GIVEN, "the marks given", shaded=shaded, empty=empty))
+        if problem is not None:
+            return Offer(contradiction=problem)
+    for rung in ladder.rungs:
+        steps: list[Step] = []
+        for each in rung.rules:
+            if deadline.expired():
+                return Offer(tuple(steps), timed_out=not steps)
+            found = each.find(position)
+            if isinstance(found, Violation):
+                return Offer(contradiction=found)
+            steps += found
+        if steps:
+            return Offer(tuple(steps))
+    return Offer()
 
 
 def cheapest_rung(

@@ -17,7 +17,7 @@ import hashlib
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -28,7 +28,9 @@ from gridproof.core.contract import Genre, Option
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GridproofError
 from gridproof.core.grid import Sized, bits, cell_name, format_rows, low_bit, parse_rows
+from gridproof.core.ladder import offer
 from gridproof.core.outcome import Verdict
+from gridproof.core.trace import Step
 from gridproof.version import ENGINE_VERSION
 
 if TYPE_CHECKING:  # the bank (SQLite, platformdirs) is imported where it is used
@@ -456,10 +458,14 @@ def hint(
     answer: Answer,
     deadline: Deadline,
     reveal: bool = False,
+    recent: Sequence[int] = (),
 ) -> Hint:
     """The next thing to do: say so first if some marks are wrong (how many; which only if
     `reveal`); else the next deduction of the genre's whole ladder from the marks, naming
-    its rule and the cells it looks at; if the ladder has none, one cell of the solution."""
+    its rule and the cells it looks at; if the ladder has none, one cell of the solution.
+    `recent` are the cells the player set last, most recent first: of the deductions the
+    cheapest productive rung offers (`core.ladder.offer`), the hint is the one a person
+    working there would take next (`near`); without them, the first of its first rule."""
     if answer.solution is not None:
         wrong = mistakes(marks, answer.solution)
         if wrong:
@@ -475,11 +481,11 @@ def hint(
     could_pass = answer.solution is None or marks.shaded == answer.solution
     if could_pass and not genre.validate(puzzle, marks.shaded):
         return Hint(HintStatus.SOLVED, "Every rule is satisfied: the puzzle is solved.")
-    progress = genre.solve(
-        puzzle, genre.ladder.top, deadline, marks.shaded, marks.empty, max_steps=1
+    offered = offer(
+        genre.ladder, genre.position, puzzle, deadline, shaded=marks.shaded, empty=marks.empty
     )
-    if progress.steps:
-        step = progress.steps[0]
+    if offered.steps:
+        step = min(offered.steps, key=near(recent, puzzle.width)) if recent else offered.steps[0]
         shaded, empty = step.shaded & ~marks.shaded, step.empty & ~marks.empty
         return Hint(
             HintStatus.STEP,
@@ -491,13 +497,45 @@ def hint(
             shaded=tuple(bits(shaded)),
             empty=tuple(bits(empty)),
         )
-    if progress.contradiction is not None:
-        text = f"Your marks cannot be completed: {progress.contradiction.text}"
+    if offered.contradiction is not None:
+        text = f"Your marks cannot be completed: {offered.contradiction.text}"
         return Hint(HintStatus.CONTRADICTION, text)
-    if progress.timed_out:
+    if offered.timed_out:
         text = "No deduction found in time; try again or take a smaller step."
         return Hint(HintStatus.TIMEOUT, text)
     return _reveal_one(puzzle, marks, answer)
+
+
+RECENT = 8
+"""How many of the player's last marks a hint looks near."""
+
+
+def near(recent: Sequence[int], width: int) -> Callable[[Step], tuple[int, int]]:
+    """The order in which a person working at `recent` (cells, most recent first) would
+    take the deductions open to them: nearest first (the Manhattan distance from any cell
+    the step looks at or decides to a recent mark, plus `AGE_COST` for each mark since
+    that one), then the step that decides most (a person paints a run at once). Measured
+    on the tuning part of the janko solve paths (`benchmarks/human.py`)."""
+    trail = [divmod(cell, width) for cell in recent[:RECENT]]
+
+    def key(step: Step) -> tuple[int, int]:
+        decided = step.shaded | step.empty
+        cells = [divmod(cell, width) for cell in {*bits(decided), *step.cells}]
+        distance = min(
+            (
+                abs(r - tr) + abs(c - tc) + AGE_COST * age
+                for age, (tr, tc) in enumerate(trail)
+                for r, c in cells
+            ),
+            default=0,
+        )
+        return distance, -decided.bit_count()
+
+    return key
+
+
+AGE_COST = 2
+"""How much nearer an older mark must be than a newer one to count as much."""
 
 
 def _reveal_one(puzzle: Any, marks: Marks, answer: Answer) -> Hint:

@@ -170,6 +170,12 @@ class PlayRequest(_Body):
     marks: Rows = Field(description=play.MARKS_HELP)
     version: int = Field(0, ge=0, le=2**53, description="the client's state version, echoed back")
     reveal: bool = Field(False, description="also list the cells whose marks are wrong")
+    recent: list[int] = Field(
+        default_factory=list,
+        max_length=64,
+        description="the cells the player set last, most recent first (row * width + col): "
+        "a hint picks, of the deductions open, the one nearest them",
+    )
 
 
 class WorkshopRequest(_Body):

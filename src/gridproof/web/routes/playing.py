@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from gridproof.core.deadline import Deadline
+from gridproof.core.errors import CodeError
 from gridproof.service import play
 from gridproof.web import workers
 from gridproof.web.context import context_of
@@ -34,23 +35,23 @@ async def check(body: PlayRequest, request: Request) -> dict[str, Any]:
     return await _play(body, request, _check_work)
 
 
-_Work = Callable[[Read, play.Marks, play.Answers, bool, Deadline], play.Hint | play.Checked]
+_Work = Callable[[Read, play.Marks, play.Answers, PlayRequest, Deadline], play.Hint | play.Checked]
 
 
 def _hint_work(
-    source: Read, marks: play.Marks, answers: play.Answers, reveal: bool, d: Deadline
+    source: Read, marks: play.Marks, answers: play.Answers, body: PlayRequest, d: Deadline
 ) -> play.Hint:
     genre, puzzle = source.item.genre, source.item.puzzle
     answer = answers.get(genre, puzzle, d.within(ANSWER_S), source.code)
-    return play.hint(genre, puzzle, marks, answer, d.within(HINT_S), reveal)
+    return play.hint(genre, puzzle, marks, answer, d.within(HINT_S), body.reveal, body.recent)
 
 
 def _check_work(
-    source: Read, marks: play.Marks, answers: play.Answers, reveal: bool, d: Deadline
+    source: Read, marks: play.Marks, answers: play.Answers, body: PlayRequest, d: Deadline
 ) -> play.Checked:
     genre, puzzle = source.item.genre, source.item.puzzle
     answer = answers.get(genre, puzzle, d.within(ANSWER_S), source.code)
-    return play.check(genre, puzzle, marks, answer, reveal)
+    return play.check(genre, puzzle, marks, answer, body.reveal)
 
 
 async def _play(body: PlayRequest, request: Request, work: _Work) -> dict[str, Any]:
@@ -58,8 +59,13 @@ async def _play(body: PlayRequest, request: Request, work: _Work) -> dict[str, A
 
     def run(deadline: Deadline) -> dict[str, Any]:
         source = read(body.code, deadline)
-        marks = play.parse_marks(source.item.puzzle, body.marks)
-        result = work(source, marks, context.answers, body.reveal, deadline).to_json()
+        puzzle = source.item.puzzle
+        marks = play.parse_marks(puzzle, body.marks)
+        cells = puzzle.width * puzzle.height
+        for index, cell in enumerate(body.recent):
+            if not 0 <= cell < cells:
+                raise CodeError(f"recent: entry {index} ({cell}) is not a cell of the board")
+        result = work(source, marks, context.answers, body, deadline).to_json()
         return {"code": source.code, **result}
 
     result = await workers.in_thread(run, ANSWER_S + HINT_S, request.is_disconnected)

@@ -48,6 +48,20 @@ export class Game {
   }
 
   // A stroke is one decision: a click, a key, or a whole drag. Undo takes back one stroke.
+  // The cells set last (to shaded or marked), most recent first, at most `count`: where
+  // the player is working, which a hint looks near.
+  recent(count = 8) {
+    const found = [];
+    for (let s = this.undoStack.length - 1; s >= 0 && found.length < count; s -= 1) {
+      const stroke = this.undoStack[s];
+      for (let k = stroke.length - 1; k >= 0 && found.length < count; k -= 1) {
+        const [cell, , to] = stroke[k];
+        if (to !== UNKNOWN && !found.includes(cell) && this.marks[cell] === to) found.push(cell);
+      }
+    }
+    return found;
+  }
+
   begin() { this.stroke = []; }
 
   paint(cell, to) {

@@ -58,7 +58,7 @@ export class Judge {
     tagStatus('looking');
     let answer;
     try {
-      answer = await api.hint({ code: game.code, marks: game.rows(), version });
+      answer = await api.hint({ code: game.code, marks: game.rows(), version, recent: game.recent() });
     } catch (error) {
       if (this.env.game() === game) say(error.message, 'bad');
       return;

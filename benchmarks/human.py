@@ -1,0 +1,313 @@
+"""Hints and grades against how people solve: the janko.at test solvers' recorded moves
+(`../shared/corpus/janko-moves-*.json`, see its README, "Human solve paths").
+
+    .venv/bin/python benchmarks/human.py ../shared/corpus/janko-moves-*.json
+        [--limit N] [--sample K] [--no-recent] [--json]
+
+For each record of a registered genre (others are skipped, saying so):
+
+- **order**: Spearman's rank correlation between the order in which the person first set
+  each cell and the step at which the whole ladder, run from the empty grid, decides it
+  (ties share their mean rank), over the cells both set. 1: the ladder's order; a random
+  order about 0.
+- **next move**: at up to K moves of the person (evenly spread over the solve; each a move
+  that sets a cell to its solution value for the first time), the hint computed from the
+  person's correct marks so far (and, unless `--no-recent`, their last moves, most recent
+  first, as the player sends them): whether the person's next cell is among the cells the
+  hint decides (`agree`), and whether it is among the cells the hint's rung decides from
+  there when run to its end (`reach`: the same kind of reasoning, anywhere).
+- **grades**: corrections per cell (a correction is a cell set again to another value)
+  by the grade the ladder gives the board, and the rank correlation of the ladder's score
+  with corrections per cell, beside that of the board's size with them.
+
+Records are split by a hash of their id: a third is held aside (`held`) and never used
+while tuning; the rest is `tune`. Both are reported. A benchmark, not a test: it prints
+tables and never fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import statistics
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import gridproof as gp
+from gridproof.core.deadline import Deadline
+from gridproof.core.grid import bits
+from gridproof.core.ladder import cheapest_rung, rate
+from gridproof.service import play
+
+Move = tuple[int, int, int]
+"""(row, col, value): value 1 shaded (a black circle), 0 marked empty (a white circle)."""
+RECENT = 8
+"""How many of the person's last moves a hint is given (the player sends as many)."""
+HINT_S = 10.0
+
+
+def held_aside(ident: str) -> bool:
+    """Whether a record belongs to the third held aside (a stable hash of its id)."""
+    return int(hashlib.sha256(ident.encode()).hexdigest(), 16) % 3 == 0
+
+
+def ranks(values: Sequence[float]) -> list[float]:
+    """The rank of each value (1-based), ties sharing the mean of their ranks."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    out = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for k in range(start, end + 1):
+            out[order[k]] = (start + end) / 2 + 1
+        start = end + 1
+    return out
+
+
+def spearman(xs: Sequence[float], ys: Sequence[float]) -> float | None:
+    """Spearman's rank correlation (Pearson's on the ranks); None below 3 pairs or with
+    a constant side."""
+    if len(xs) != len(ys) or len(xs) < 3:
+        return None
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = statistics.fmean(rx), statistics.fmean(ry)
+    sxy = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    sxx = sum((a - mx) ** 2 for a in rx)
+    syy = sum((b - my) ** 2 for b in ry)
+    if not sxx or not syy:
+        return None
+    return float(sxy / (sxx * syy) ** 0.5)
+
+
+def first_touch(moves: Iterable[Move], width: int) -> dict[int, int]:
+    """Each cell's place in the order the person first set it."""
+    seen: dict[int, int] = {}
+    for row, col, _ in moves:
+        seen.setdefault(row * width + col, len(seen))
+    return seen
+
+
+def ladder_order(loaded: gp.Loaded) -> dict[int, int]:
+    """Each cell's step number in the whole ladder's solve from the empty grid."""
+    decided: dict[int, int] = {}
+    progress = loaded.genre.solve(loaded.puzzle, loaded.genre.ladder.top, Deadline(60))
+    for number, step in enumerate(progress.steps):
+        for cell in bits(step.shaded | step.empty):
+            decided.setdefault(cell, number)
+    return decided
+
+
+def order_rho(loaded: gp.Loaded, moves: Sequence[Move]) -> float | None:
+    """The rank correlation of the person's first touches with the ladder's steps."""
+    person = first_touch(moves, loaded.puzzle.width)
+    ladder = ladder_order(loaded)
+    both = [cell for cell in person if cell in ladder]
+    return spearman([person[c] for c in both], [ladder[c] for c in both])
+
+
+def corrections(moves: Iterable[Move]) -> int:
+    """How many moves set a cell the person had set before to another value."""
+    last: dict[tuple[int, int], int] = {}
+    count = 0
+    for row, col, value in moves:
+        if (row, col) in last and last[row, col] != value:
+            count += 1
+        last[row, col] = value
+    return count
+
+
+@dataclass
+class NextMoves:
+    asked: int = 0
+    agree: int = 0
+    reach: int = 0
+    cpu_s: list[float] = field(default_factory=list)
+
+
+def next_moves(
+    loaded: gp.Loaded, moves: Sequence[Move], solution: int, sample: int, recent: bool
+) -> NextMoves:
+    """The hint against the person's next cell at up to `sample` moves (module docstring)."""
+    genre, puzzle = loaded.genre, loaded.puzzle
+    width = puzzle.width
+    answer = play.Answer(gp.Verdict.UNIQUE, solution, 0, 0.0, gp.ENGINE_VERSION)
+    progress_at = []
+    correct: set[int] = set()
+    for index, (row, col, value) in enumerate(moves):
+        cell = row * width + col
+        if cell not in correct and value == (solution >> cell & 1):
+            progress_at.append(index)
+            correct.add(cell)
+    if len(progress_at) > sample:
+        step = len(progress_at) / sample
+        progress_at = [progress_at[int(k * step)] for k in range(sample)]
+    found = NextMoves()
+    for index in progress_at:
+        shaded = empty = 0
+        latest: dict[int, int] = {}
+        for row, col, value in moves[:index]:
+            latest[row * width + col] = value
+        for cell, value in latest.items():
+            if value == (solution >> cell & 1):
+                if value:
+                    shaded |= 1 << cell
+                else:
+                    empty |= 1 << cell
+        trail = tuple(r * width + c for r, c, _ in reversed(moves[max(0, index - RECENT) : index]))
+        row, col, _ = moves[index]
+        target = row * width + col
+        started = time.process_time()
+        hint = play.hint(
+            genre,
+            puzzle,
+            play.Marks(shaded, empty),
+            answer,
+            Deadline(HINT_S),
+            recent=trail if recent else (),
+        )
+        found.cpu_s.append(time.process_time() - started)
+        found.asked += 1
+        if target in hint.shaded or target in hint.empty:
+            found.agree += 1
+        if hint.rule is not None and hint.rule in {r.id for r in genre.ladder.rules}:
+            rung = genre.ladder.rung_of(hint.rule)
+            closure = genre.solve(puzzle, rung, Deadline(HINT_S), shaded, empty)
+            if (closure.shaded | closure.empty) >> target & 1:
+                found.reach += 1
+    return found
+
+
+@dataclass
+class Board:
+    ident: str
+    held: bool
+    cells: int
+    rho: float | None
+    moves: NextMoves
+    corrections: int
+    grade: str
+    score: float
+
+
+def measure(path: Path, limit: int | None, sample: int, recent: bool) -> tuple[str, list[Board]]:
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    genre_name = doc.get("genre", "")
+    if genre_name not in gp.genre_names():
+        return genre_name, []
+    records = doc["puzzles"][:limit]
+    loaded = {item.id: item for item in gp.load_all(str(path))}
+    boards = []
+    for record in records:
+        item = loaded[record["id"]]
+        if item.solution is None:
+            continue
+        moves = [tuple(move) for move in record["moves"]]
+        genre, puzzle = item.genre, item.puzzle
+        rung, progress = cheapest_rung(genre.ladder, genre.position, puzzle, Deadline(60))
+        difficulty = rate(genre.ladder, rung, progress)
+        boards.append(
+            Board(
+                ident=item.id,
+                held=held_aside(item.id),
+                cells=puzzle.width * puzzle.height,
+                rho=order_rho(item, moves),  # type: ignore[arg-type]
+                moves=next_moves(item, moves, item.solution, sample, recent),  # type: ignore[arg-type]
+                corrections=corrections(moves),  # type: ignore[arg-type]
+                grade=difficulty.grade,
+                score=difficulty.score,
+            )
+        )
+    return genre_name, boards
+
+
+def summary(boards: list[Board]) -> dict[str, Any]:
+    rhos = sorted(b.rho for b in boards if b.rho is not None)
+    asked = sum(b.moves.asked for b in boards)
+    cpu = sorted(t for b in boards for t in b.moves.cpu_s)
+    per_cell = [b.corrections / b.cells for b in boards]
+    grades: dict[str, list[float]] = {}
+    for b, c in zip(boards, per_cell, strict=True):
+        grades.setdefault(b.grade, []).append(c)
+    return {
+        "boards": len(boards),
+        "rho_median": statistics.median(rhos) if rhos else None,
+        "rho_q1": rhos[len(rhos) // 4] if rhos else None,
+        "rho_q3": rhos[(3 * len(rhos)) // 4] if rhos else None,
+        "hints": asked,
+        "agree": sum(b.moves.agree for b in boards) / asked if asked else None,
+        "reach": sum(b.moves.reach for b in boards) / asked if asked else None,
+        "hint_ms_median": 1000 * statistics.median(cpu) if cpu else None,
+        "hint_ms_max": 1000 * cpu[-1] if cpu else None,
+        "corrections_per_cell": {
+            g: (len(v), statistics.fmean(v)) for g, v in sorted(grades.items())
+        },
+        "score_vs_corrections": spearman([b.score for b in boards], per_cell),
+        "size_vs_corrections": spearman([b.cells for b in boards], per_cell),
+    }
+
+
+def _f(value: float | None, form: str = ".2f") -> str:
+    return "–" if value is None else format(value, form)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--limit", type=int, help="records per file (default: all)")
+    parser.add_argument("--sample", type=int, default=20, help="hints per record (default 20)")
+    parser.add_argument("--no-recent", action="store_true", help="hints without the last moves")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results: dict[str, dict[str, Any]] = {}
+    for path in args.files:
+        genre, boards = measure(path, args.limit, args.sample, not args.no_recent)
+        if not boards:
+            print(f"{path.name}: genre {genre!r} is not registered here: skipped", file=sys.stderr)
+            continue
+        results[genre] = {
+            "tune": summary([b for b in boards if not b.held]),
+            "held": summary([b for b in boards if b.held]),
+        }
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return 0
+    print(
+        "| genre | part | boards | order ρ median (q1–q3) | next cell in hint "
+        "| in the rung's reach | hint ms median / max |"
+    )
+    print("|---|---|---:|---|---:|---:|---|")
+    for genre, parts in results.items():
+        for part, s in parts.items():
+            print(
+                f"| {genre} | {part} | {s['boards']} | {_f(s['rho_median'])} "
+                f"({_f(s['rho_q1'])}–{_f(s['rho_q3'])}) | {_f(s['agree'], '.0%')} | "
+                f"{_f(s['reach'], '.0%')} | {_f(s['hint_ms_median'], '.1f')} / "
+                f"{_f(s['hint_ms_max'], '.0f')} |"
+            )
+    print()
+    print(
+        "| genre | part | corrections per cell by grade (boards) "
+        "| ρ(score, corrections) | ρ(size, corrections) |"
+    )
+    print("|---|---|---|---:|---:|")
+    for genre, parts in results.items():
+        for part, s in parts.items():
+            by_grade = ", ".join(
+                f"{g} {mean:.3f} ({n})" for g, (n, mean) in s["corrections_per_cell"].items()
+            )
+            print(
+                f"| {genre} | {part} | {by_grade} | {_f(s['score_vs_corrections'])} | "
+                f"{_f(s['size_vs_corrections'])} |"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""benchmarks/human.py, the yardstick of hints and grades against people: its measures on
+made-up paths (a person's own order scores 1, a shuffled one near 0) and, where the
+corpus is present, on a few janko records."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import gridproof as gp
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _human() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "benchmarks_human", ROOT / "benchmarks" / "human.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+HUMAN = _human()
+
+
+def test_spearman_is_one_for_the_same_order_and_near_zero_for_a_shuffle() -> None:
+    order = list(range(200))
+    assert HUMAN.spearman(order, order) == pytest.approx(1.0)
+    assert HUMAN.spearman(order, order[::-1]) == pytest.approx(-1.0)
+    shuffled = order[:]
+    random.Random(5).shuffle(shuffled)
+    assert abs(HUMAN.spearman(order, shuffled)) < 0.15
+    assert HUMAN.spearman([1, 2], [2, 1]) is None  # too few pairs
+    assert HUMAN.spearman([1, 1, 1], [1, 2, 3]) is None  # a constant side
+
+
+def test_ties_share_their_mean_rank() -> None:
+    assert HUMAN.ranks([10, 20, 20, 30]) == [1, 2.5, 2.5, 4]
+
+
+def test_first_touches_and_corrections() -> None:
+    moves = [(0, 1, 1), (1, 0, 0), (0, 1, 0), (0, 1, 1), (1, 1, 1)]
+    assert HUMAN.first_touch(moves, 2) == {1: 0, 2: 1, 3: 2}
+    assert HUMAN.corrections(moves) == 2  # r1c2 set to 0, then back to 1
+
+
+def test_the_held_aside_third_is_stable() -> None:
+    ids = [f"janko-{n}" for n in range(300)]
+    held = [i for i in ids if HUMAN.held_aside(i)]
+    assert 70 < len(held) < 130
+    assert held == [i for i in ids if HUMAN.held_aside(i)]
+
+
+def test_the_ladder_s_own_order_scores_one_against_itself() -> None:
+    board = gp.generate("norinori", size=(8, 8), seed=4)
+    loaded = board.loaded
+    order = HUMAN.ladder_order(loaded)
+    width = loaded.puzzle.width
+    moves = []
+    solution = board.solution
+    for cell in sorted(order, key=lambda c: (order[c], c)):
+        moves.append((cell // width, cell % width, solution >> cell & 1))
+    assert HUMAN.order_rho(loaded, moves) == pytest.approx(1.0, abs=0.05)
+    found = HUMAN.next_moves(loaded, moves, solution, 10, True)
+    assert found.asked == 10
+    assert 0 <= found.agree <= found.reach <= found.asked
+
+
+@pytest.mark.parametrize("genre", ["norinori", "nondango", "nonogram"])
+def test_a_few_janko_records_measure_as_the_benchmark_says(corpus_dir: Path, genre: str) -> None:
+    name, boards = HUMAN.measure(corpus_dir / f"janko-moves-{genre}.json", 4, 5, True)
+    assert name == genre
+    assert len(boards) == 4
+    for board in boards:
+        assert board.rho is not None
+        assert 0.0 < board.rho <= 1.0  # people and the ladder broadly agree
+        assert board.moves.asked == 5
+    summary = HUMAN.summary(boards)
+    assert 0 <= summary["agree"] <= 1
