@@ -356,13 +356,13 @@ def test_every_hint_runs_under_a_deadline(
 ) -> None:
     made = new(client, genre)
     seen: list[float] = []
-    original = Genre.solve
+    original = play.offer
 
-    def spy(self: Genre, puzzle: Any, rung: str, deadline: Deadline, *args: Any, **kw: Any) -> Any:
+    def spy(ladder: Any, start: Any, puzzle: Any, deadline: Deadline, **kw: Any) -> Any:
         seen.append(deadline.remaining())
-        return original(self, puzzle, rung, deadline, *args, **kw)
+        return original(ladder, start, puzzle, deadline, **kw)
 
-    monkeypatch.setattr(Genre, "solve", spy)
+    monkeypatch.setattr(play, "offer", spy)
     marks = rows(made["width"], made["height"])
     client.post("/api/hint", json={"code": made["code"], "marks": marks})
     assert seen
