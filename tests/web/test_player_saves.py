@@ -9,6 +9,7 @@ Free space makes room, and the 41st puzzle removes the oldest save, saying so.
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from typing import Any
 
@@ -88,6 +89,8 @@ def test_a_bad_share_link_says_why_and_opens_a_game(page: Any) -> None:
     link = message(page, "link")
     expect(link).to_be_visible()
     expect(link).to_contain_text("This link could not be opened")
+    said = link.inner_text()
+    assert re.search(r"[.!?] (Here is a new game|Your last puzzle)", said), said  # sentences
     assert code_of(page)  # a puzzle to play all the same
     expect(page.locator("#puzzle-title")).not_to_have_text("Loading…")
     expect(link).to_be_visible()  # not wiped by the game that opened

@@ -54,7 +54,19 @@ def test_overlap() -> None:
     (step,) = rules.overlap_in(pos, 0, seen)
     assert step.rule == "overlap"
     assert _cells(step.shaded) == [3, 4, 5, 6]
-    assert "block 1 (length 7) starts between r1c1 and r1c4" in step.text
+    assert (
+        "block 1 (length 7) starts between r1c1 and r1c4, so wherever it goes it covers"
+        in step.text
+    )
+
+
+def test_overlap_of_a_block_with_one_place_says_so() -> None:
+    pos = _row("#####")
+    seen = pos.view(0)
+    assert seen is not None
+    (step,) = rules.overlap_in(pos, 0, seen)
+    assert "block 1 (length 5) can only start at r1c1, so it covers r1c1" in step.text
+    assert "between" not in step.text
 
 
 def test_unreachable() -> None:

@@ -76,8 +76,7 @@ def _step(
 @rule(
     "overlap",
     "Overlap",
-    "{line}: block {block} (length {length}) starts between {first} and {last}, so wherever "
-    "it goes it covers {covered}",
+    "{line}: block {block} (length {length}) {placed} it covers {covered}",
     conflict=NO_FIT,
 )
 def overlap(pos: Position) -> Found:
@@ -100,12 +99,18 @@ def overlap_in(pos: Position, line: int, seen: LineView) -> list[Step]:
                     0,
                     block=j + 1,
                     length=length,
-                    first=_at(pos, line, lo),
-                    last=_at(pos, line, hi),
+                    placed=_placed(_at(pos, line, lo), _at(pos, line, hi)),
                     covered=pos.names(line, shade),
                 )
             )
     return steps
+
+
+def _placed(first: str, last: str) -> str:
+    """Where a block can start, as the overlap rule says it."""
+    if first == last:
+        return f"can only start at {first}, so"
+    return f"starts between {first} and {last}, so wherever it goes"
 
 
 @rule(

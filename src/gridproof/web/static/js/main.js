@@ -64,6 +64,13 @@ const judge = new Judge({
 
 // --- layout, theme, mode, options ---------------------------------------------------------
 
+// A message from elsewhere (the server, the browser) as a sentence: with its full stop, so
+// the words that follow start a sentence of their own.
+function sentence(text) {
+  const said = String(text).trim();
+  return /[.!?]$/.test(said) ? said : `${said}.`;
+}
+
 function layout(naturalWidth) {
   const sided = window.innerWidth >= SIDED_MIN_WIDTH;
   document.body.classList.toggle('sided', sided);
@@ -552,7 +559,7 @@ async function openShared(shared) {
       await openCode(shared, store.game(shared) ? (store.game(shared).origin || 'link') : 'link');
       return true;
     } catch (error) {
-      messages.show('link', `This link could not be opened: ${error.message} ${store.current ? 'Your last puzzle is shown instead.' : 'Here is a new game instead.'}`);
+      messages.show('link', `This link could not be opened: ${sentence(error.message)} ${store.current ? 'Your last puzzle is shown instead.' : 'Here is a new game instead.'}`);
     }
   }
   return false;
@@ -607,7 +614,7 @@ async function boot() {
       await openCode(store.current, store.game(store.current)?.origin || 'resume');
       return;
     } catch (error) {
-      messages.show('resume', `Your last puzzle could not be reopened: ${error.message} Here is a new game instead.`);
+      messages.show('resume', `Your last puzzle could not be reopened: ${sentence(error.message)} Here is a new game instead.`);
     }
   }
   await newGame();
