@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from gridproof import bank
 from gridproof.core.contract import Genre
@@ -164,3 +164,23 @@ def laptop(browser: Any, live_server: LiveServer) -> Iterator[Any]:
 @pytest.fixture
 def phone(browser: Any, live_server: LiveServer) -> Iterator[Any]:
     yield from page_of(browser, live_server, True)
+
+
+def hint_in_full(page: Any, press: str = "#hint") -> None:
+    """Ask for a hint and press Hint until it shows its rule, its words and the cells it
+    decides (the stages after where to look); `press` a key name presses that instead."""
+    status = page.locator("#status")
+    _press(page, press)
+    expect(status).not_to_contain_text("Looking", timeout=10000)
+    if "Look at the highlighted cells" in status.inner_text():
+        _press(page, press)
+        expect(status).to_contain_text("Press Hint again to see what it decides", ignore_case=True)
+        _press(page, press)
+        expect(status).to_contain_text("Press Hint again to apply it")
+
+
+def _press(page: Any, press: str) -> None:
+    if press.startswith("#"):
+        page.click(press)
+    else:
+        page.keyboard.press(press)

@@ -27,7 +27,7 @@ from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Verdict
 from gridproof.core.registry import genres
-from tests.web.conftest import DESKTOP, LiveServer, play_difficulty, shot, small_key
+from tests.web.conftest import DESKTOP, LiveServer, hint_in_full, play_difficulty, shot, small_key
 
 GENRES = sorted(genres().values(), key=lambda g: g.name)
 
@@ -155,7 +155,7 @@ def test_a_hint_names_a_rule_and_highlights_cells(page: Any, genre: Genre, tmp_p
     solution = solution_of(genre, code)
     page.locator("#board").focus()
     type_rows(page, solution, width, range(height // 2), empty=True)
-    page.click("#hint")
+    hint_in_full(page)
     rule = page.locator("#status .rule")
     expect(rule).to_be_visible()
     assert rule.inner_text().strip().endswith(":")
@@ -303,7 +303,7 @@ def test_the_dark_theme_keeps_region_borders_apart_from_grid_lines(
     width, height = size_of(genre, code)
     page.locator("#board").focus()
     type_rows(page, solution_of(genre, code), width, range(height // 2 + 1), empty=True)
-    page.click("#hint")
+    hint_in_full(page)
     expect(page.locator("#status .rule")).to_be_visible()
     shot(page, f"{genre.name}-dark.png", tmp_path)
     page.reload()

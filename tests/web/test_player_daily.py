@@ -23,7 +23,7 @@ from gridproof import service
 from gridproof.core.registry import genres
 from gridproof.service import play
 from tests.servers import serving
-from tests.web.conftest import DESKTOP, PHONE, LiveServer, page_of, shot
+from tests.web.conftest import DESKTOP, PHONE, LiveServer, hint_in_full, page_of, shot
 from tests.web.test_player import (
     code_of,
     focus_board_with_tab,
@@ -264,7 +264,7 @@ def test_a_30x30_nonogram_fits_a_laptop_with_its_clues_and_status(
     cell = page.locator("#cell-0").bounding_box()
     assert min(cell["width"], cell["height"]) >= 18, cell
     page.locator("#board").focus()
-    page.keyboard.press("h")
+    hint_in_full(page, "h")
     expect(page.locator("#status .rule")).to_be_visible()
     for selector in ("#status", "#hint", "#undo", "#mode-shade", "#timer", "#new-game"):
         assert in_view(page, selector), selector

@@ -433,3 +433,33 @@ def test_the_puzzle_of_the_day_opens(page: Any) -> None:
     page.wait_for_function(
         "code => document.getElementById('board').dataset.code === code", arg=code
     )
+
+
+def test_a_hint_comes_in_stages_and_its_last_applies_it(page: Any) -> None:
+    """Where to look, which rule, what it decides, then applied: one Undo takes it back."""
+    genre = genres()["norinori"]
+    code = open_new(page, genre)
+    solution = solution_of(genre, code)
+    status = page.locator("#status")
+    page.click("#hint")
+    expect(status).to_contain_text("Look at the highlighted cells")
+    assert page.locator("#status .rule").count() == 0  # the rule is not named yet
+    assert page.locator("#board .hl").count() >= 1
+    assert page.locator("#board .hl.target").count() == 0
+    page.click("#hint")
+    expect(page.locator("#status .rule")).to_be_visible()
+    expect(status).to_contain_text("see what it decides")
+    page.click("#hint")
+    expect(status).to_contain_text("Press Hint again to apply it")
+    targets = page.locator("#board .hl.target")
+    expect(targets.first).to_be_visible()
+    decided = [int(t.get_attribute("data-cell") or "-1") for t in targets.all()]
+    assert decided
+    assert min(decided) >= 0
+    page.click("#hint")
+    expect(status).to_contain_text("applied:")
+    for cell in decided:
+        assert state(page, cell) == ("shaded" if solution >> cell & 1 else "empty")
+    page.click("#undo")
+    for cell in decided:
+        assert state(page, cell) == "unknown"

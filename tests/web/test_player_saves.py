@@ -16,6 +16,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from gridproof.core.registry import genres
+from tests.web.conftest import hint_in_full
 from tests.web.test_player import GENRES, code_of, open_new, playable, state, states
 
 KEY = "gridproof"
@@ -74,7 +75,7 @@ def test_a_dropped_hint_says_so_and_a_hints_words_go_with_its_highlight(page: An
     expect(page.locator("#status")).to_contain_text("Hint again")
     page.click(f"#cell-{cells[0]}", button="right")  # back to blank
     page.evaluate("window.slowHints = false")
-    page.click("#hint")
+    hint_in_full(page)
     expect(page.locator("#status .rule")).to_be_visible()
     assert page.locator("#board .hl").count() > 0
     target = next(c for c in cells if state(page, c) == "unknown")

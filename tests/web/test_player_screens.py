@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from gridproof import service
 from gridproof.core.registry import genres
-from tests.web.conftest import PHONE, shot
+from tests.web.conftest import PHONE, hint_in_full, shot
 from tests.web.test_player import open_new, playable, solution_of, state, states, type_rows
 
 
@@ -69,7 +69,7 @@ def test_a_15x15_board_fits_a_laptop_screen_with_its_hint_in_view(
     page.locator("#board").focus()
     genre = genres()["norinori"]
     type_rows(page, solution_of(genre, big_norinori), 15, range(4), empty=True)
-    page.keyboard.press("h")
+    hint_in_full(page, "h")
     expect(page.locator("#status .rule")).to_be_visible()
     for selector in ("#status", "#hint", "#undo", "#mode-shade", "#timer"):
         assert in_view(page, selector), selector

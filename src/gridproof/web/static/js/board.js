@@ -266,7 +266,7 @@ export class Board {
     this.highlights.replaceChildren();
     const { width: w } = this.game;
     const box = (i, cls) => el('rect', {
-      class: cls, x: this.x0 + (i % w) * U + 2, y: this.y0 + Math.floor(i / w) * U + 2,
+      class: cls, 'data-cell': i, x: this.x0 + (i % w) * U + 2, y: this.y0 + Math.floor(i / w) * U + 2,
       width: U - 4, height: U - 4, rx: 3,
     }, this.highlights);
     const targetSet = new Set(targets);

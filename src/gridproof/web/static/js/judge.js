@@ -26,11 +26,12 @@ const SHOWN_ERRORS = 3;
 
 export class Judge {
   // env: {board, game() (the game being played), blocked() (paused), complete(), save(),
-  // autoMark() (the option)}
+  // autoMark() (the option), changed(cells) (the player's marks changed, as by a click)}
   constructor(env) {
     this.env = env;
     this.timer = null;
     this.rules = null;
+    this.staged = null; // the hint being shown in stages: {game, version, answer, stage}
   }
 
   open(game) {
@@ -50,9 +51,19 @@ export class Judge {
 
   // --- hint and check ----------------------------------------------------------------
 
+  // A hint comes in stages, one more each time Hint is pressed while the board stays as it
+  // was: where to look (the cells its rule reads), which rule, what it decides (its words
+  // and the cells), and then it is applied (the cells set, one Undo takes them back). A
+  // hint that reveals a solution cell (no rule applies) starts at what it decides.
   async hint() {
     const game = this.ready();
     if (!game) return;
+    const staged = this.staged;
+    if (staged && staged.game === game && staged.version === game.version) {
+      this.showStage(game, staged.stage + 1);
+      return;
+    }
+    this.staged = null;
     const version = game.version;
     say('Looking for the next deduction…');
     tagStatus('looking');
@@ -77,13 +88,46 @@ export class Judge {
       $('show-mistakes').hidden = false;
       await this.countMistakes(game);
     } else if (answer.status === 'step' || answer.status === 'reveal') {
-      sayRule(answer.title, answer.text);
-      this.env.board.highlight({ cells: answer.cells, targets: [...answer.shaded, ...answer.empty] });
+      this.staged = { game, version, answer, stage: 0 };
+      this.showStage(game, answer.status === 'step' ? 0 : 2);
     } else {
       say(answer.text);
       tagStatus('hint');
     }
     this.env.save();
+  }
+
+  showStage(game, stage) {
+    const staged = this.staged;
+    const { answer } = staged;
+    staged.stage = stage;
+    const board = this.env.board;
+    if (stage === 0) {
+      say('Look at the highlighted cells: a rule decides something there. Press Hint again to name it.');
+      tagStatus('hint');
+      board.highlight({ cells: answer.cells });
+    } else if (stage === 1) {
+      sayRule(answer.title, 'press Hint again to see what it decides there.');
+      board.highlight({ cells: answer.cells });
+    } else if (stage === 2) {
+      sayRule(answer.title, `${answer.text} Press Hint again to apply it.`);
+      board.highlight({ cells: answer.cells, targets: [...answer.shaded, ...answer.empty] });
+    } else {
+      this.staged = null;
+      this.apply(game, answer);
+    }
+  }
+
+  // The hint's cells set as it says, as one decision.
+  apply(game, answer) {
+    game.begin();
+    for (const cell of answer.shaded) game.paint(cell, SHADED);
+    for (const cell of answer.empty) game.paint(cell, EMPTY);
+    const cells = [...answer.shaded, ...answer.empty];
+    if (!game.commit()) return;
+    this.env.board.updateCells(cells);
+    this.env.changed(cells);
+    sayRule(answer.title, `applied: ${answer.text} (Undo takes it back.)`);
   }
 
   async check(reveal = false) {

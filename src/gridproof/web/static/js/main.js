@@ -60,6 +60,7 @@ const judge = new Judge({
   complete: () => complete(),
   save: () => save(),
   autoMark: () => store.prefs.autoMark === true,
+  changed: (cells) => changed(cells),
 });
 
 // --- layout, theme, mode, options ---------------------------------------------------------
