@@ -426,6 +426,26 @@ def test_generate_with_its_solution_pipes_into_count(tmp_path: Path) -> None:
     assert counted.stdout.splitlines()[-1].startswith("3 puzzles: 3 unique")
 
 
+def test_generate_s_text_saved_as_a_file_loads_like_standard_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "boards.txt"
+    argv = ["generate", "norinori", "--size", "6x6", "--seed", "1", "--count", "2"]
+    status, _, _ = run(capsys, *argv, "--show", "--show-solution", "-o", str(saved))
+    assert status == 0
+    codes = [line.split()[0] for line in saved.read_text().splitlines() if line[:1].isalnum()]
+    assert len(codes) == 2
+    status, out, err = run(capsys, "count", str(saved))
+    assert status == 0, err
+    assert [line.split()[0] for line in out[:-1]] == codes
+    assert out[-1].startswith("2 puzzles: 2 unique")
+    saved.write_text(f"{codes[0]}\nnorinori.1.6x6.\n", encoding="utf-8")
+    err = assert_usage_error(capsys, "count", str(saved))
+    assert "boards.txt' line 2: code 'norinori.1.6x6.'" in err
+    saved.write_text("not a puzzle\n", encoding="utf-8")  # not generate's: the file's error
+    assert "invalid JSON at line 1" in assert_usage_error(capsys, "count", str(saved))
+
+
 def test_serve_help_names_every_environment_variable_the_server_reads(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

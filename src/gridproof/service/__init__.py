@@ -350,7 +350,7 @@ def _load_code(text: str, name: str) -> Loaded:
 
 
 def _load_file(path: Path) -> list[Loaded]:
-    where = f"file {_quote_path(str(path))}"
+    where = f"file {quote_path(str(path))}"
     too_large = f"{where} is larger than {MAX_FILE_BYTES // 2**20} MB"
     if "\0" in str(path):  # no file name holds one (the OS would raise ValueError)
         raise CodeError(f"cannot read {where}: a file name cannot hold a NUL character")
@@ -574,7 +574,7 @@ def _one_line(error: GridproofError) -> str:
     return " ".join(str(error).split()) or type(error).__name__
 
 
-def _quote_path(text: str, limit: int = 60) -> str:
+def quote_path(text: str, limit: int = 60) -> str:
     """`text` quoted, shortened at the front so the file name stays visible."""
     return repr(text if len(text) <= limit else "…" + text[1 - limit :])
 
