@@ -498,3 +498,5 @@ def test_a_fill_without_python_sat_warns_only_where_boards_go_unchecked(
     assert status == 0
     assert err.startswith("gridproof: the independent counters of Nonogram 11x11 boards need")
     assert "no independent check" in err
+    status, _, err = run(capsys, *argv, "--size", "11x11", "--difficulty", "easy")
+    assert (status, err) == (0, "")  # the job is done: this fill banks nothing
