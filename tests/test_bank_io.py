@@ -446,3 +446,57 @@ def test_an_import_line_s_seed_and_generator_are_checked(
     source.write_text(json.dumps(line) + "\n", encoding="utf-8")
     err = assert_usage_error(capsys, "bank", "import", str(source), "--db", str(tmp_path / "b"))
     assert message in err
+
+
+def test_a_bank_merged_from_exports_is_rebuilt_from_its_seeds(
+    capsys: pytest.CaptureFixture[str], filled: Path, tmp_path: Path
+) -> None:
+    """Two banks' exports imported into one: every board comes back from its genre, size,
+    grade, options and seed alone, as the fill made it (#31)."""
+    other = tmp_path / "other.sqlite3"
+    argv = ["bank", "fill", "--genre", "nondango", "--size", "6x6", "--count", "3"]
+    status, _, err = run(capsys, *argv, "--db", str(other))
+    assert status == 0, err
+    # a board of a setting with options, as the server's filler stocks them
+    made = bank.prove_board("nondango", 6, 6, 9, None, options={"rule": "no-three-black"})
+    assert bank.Bank(other).add(made)
+    merged = tmp_path / "merged.sqlite3"
+    for source in (filled, other):
+        _, out, _ = run(capsys, "bank", "export", "--db", str(source))
+        exported = tmp_path / f"{source.stem}.jsonl"
+        exported.write_text("\n".join(out) + "\n", encoding="utf-8")
+        status, _, err = run(capsys, "bank", "import", str(exported), "--db", str(merged))
+        assert status == 0, err
+    with sqlite3.connect(merged) as db:
+        kept = db.execute(
+            "SELECT code, genre, width, height, difficulty, seed, generator, options, provenance "
+            "FROM puzzles ORDER BY id"
+        ).fetchall()
+    assert len(kept) == COUNT + 4
+    assert "rule=no-three-black" in {row[7] for row in kept}
+    for code, genre, width, height, grade, seed, generator, options, provenance in kept:
+        assert generator == registry.genre(genre).generator
+        assert provenance.startswith(f"generated {generator} seed {seed}; imported from ")
+        again = bank.prove_board(
+            genre, width, height, seed, grade, options=bank.options_of(options)
+        )
+        assert again.code == code
+
+
+def test_a_fill_without_python_sat_warns_only_where_boards_go_unchecked(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(evidence, "_installed", lambda module: module != "pysat")
+    db = str(tmp_path / "bank.sqlite3")
+    argv = ["bank", "fill", "--genre", "nonogram", "--count", "1", "--db", db]
+    status, _, err = run(capsys, *argv, "--size", "5x5", "--check-every", "1")
+    assert (status, err) == (0, "")  # brute force counts them again: nothing to say
+    with sqlite3.connect(db) as con:
+        (checks,) = con.execute("SELECT checks FROM puzzles").fetchone()
+    assert json.loads(checks)[1:] == ["brute"]
+    status, _, err = run(capsys, *argv, "--size", "11x11", "--difficulty", "easy")
+    assert status == 0
+    assert err.startswith("gridproof: the independent counters of Nonogram 11x11 boards need")
+    assert "no independent check" in err
+    status, _, err = run(capsys, *argv, "--size", "11x11", "--difficulty", "easy")
+    assert (status, err) == (0, "")  # the job is done: this fill banks nothing

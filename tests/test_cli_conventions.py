@@ -300,6 +300,11 @@ def test_bash_completion_knows_every_command_option_and_choice(
         "no-three-black",
     ]
     assert "--seed" in _complete(script, "generate", "norinori", "--s")
+    genres = sorted(gridproof.genre_names())
+    assert _complete(script, "bank", "fill", "--genre", "") == genres
+    assert _complete(script, "bank", "export", "--genre", "non") == [
+        name for name in genres if name.startswith("non")
+    ]
 
 
 def test_zsh_completion_runs_the_same_function_through_bashcompinit(
@@ -338,6 +343,58 @@ def test_a_generate_json_line_saved_as_a_file_loads(
         assert json.loads(counted[0])["solutions"] == [board["solution"]]
 
 
+def test_several_generate_json_lines_saved_as_a_file_load_each(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["generate", "nonogram", "--size", "5x5", "--seed", "4", "--count", "3", "--json"]
+    _, out, _ = run(capsys, *argv)
+    saved = tmp_path / "boards.jsonl"
+    saved.write_text("\n".join(out) + "\n", encoding="utf-8")
+    codes = [json.loads(line)["code"] for line in out]
+    assert [each.id for each in gridproof.load_all(str(saved))] == codes
+    status, counted, _ = run(capsys, "count", str(saved), "--check")
+    assert status == 0
+    assert counted[-1].startswith("3 puzzles: 3 unique; 0 not as expected")
+
+
+def test_a_bank_export_file_loads_by_its_codes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    codes = [NONDANGO, "nonogram.1.5x5.SVJNNUk3SQA"]
+    lines = [
+        {"code": code, "genre": code.split(".")[0], "seed": 1, "provenance": "made"}
+        for code in codes
+    ]
+    saved = tmp_path / "export.jsonl"
+    saved.write_text("\n".join(map(json.dumps, lines)) + "\n", encoding="utf-8")
+    assert [each.code for each in gridproof.load_all(str(saved))] == codes
+    saved.write_text(json.dumps(lines[0]) + "\n", encoding="utf-8")  # one line: one object
+    assert gridproof.load(str(saved)).code == NONDANGO
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (
+            ['{"genre": "nonogram", "code": "nondango.1.6x6-same.Jxq1CfnOxMd9dlCE"}', "{}"],
+            "bad.jsonl' line 1: puzzle: 'code' 'nondango.1.6x6-same.Jxq1CfnOxMd9dlCE' is not a "
+            "Nonogram code",
+        ),
+        (['{"genre": "nonogram", "code": 7}', "{}"], "bad.jsonl' line 1: puzzle: json:"),
+        (['{"code": "nonogram.1.5x5.SVJNNUk3SQA", "genre": "nonogram"}', "{x}"], "line 2:"),
+        (['{"genre": "nonogram"}', "[1]"], "invalid JSON at line 2"),  # not one object a line
+    ],
+)
+def test_a_bad_json_lines_file_names_the_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lines: list[str], message: str
+) -> None:
+    saved = tmp_path / "bad.jsonl"
+    saved.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    err = assert_usage_error(capsys, "count", str(saved))
+    assert message in err
+    assert "Traceback" not in err
+
+
 def test_generate_with_its_solution_pipes_into_count(tmp_path: Path) -> None:
     made = subprocess.run(
         [
@@ -367,6 +424,26 @@ def test_generate_with_its_solution_pipes_into_count(tmp_path: Path) -> None:
     )
     assert counted.returncode == 0, counted.stderr
     assert counted.stdout.splitlines()[-1].startswith("3 puzzles: 3 unique")
+
+
+def test_generate_s_text_saved_as_a_file_loads_like_standard_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "boards.txt"
+    argv = ["generate", "norinori", "--size", "6x6", "--seed", "1", "--count", "2"]
+    status, _, _ = run(capsys, *argv, "--show", "--show-solution", "-o", str(saved))
+    assert status == 0
+    codes = [line.split()[0] for line in saved.read_text().splitlines() if line[:1].isalnum()]
+    assert len(codes) == 2
+    status, out, err = run(capsys, "count", str(saved))
+    assert status == 0, err
+    assert [line.split()[0] for line in out[:-1]] == codes
+    assert out[-1].startswith("2 puzzles: 2 unique")
+    saved.write_text(f"{codes[0]}\nnorinori.1.6x6.\n", encoding="utf-8")
+    err = assert_usage_error(capsys, "count", str(saved))
+    assert "boards.txt' line 2: code 'norinori.1.6x6.'" in err
+    saved.write_text("not a puzzle\n", encoding="utf-8")  # not generate's: the file's error
+    assert "invalid JSON at line 1" in assert_usage_error(capsys, "count", str(saved))
 
 
 def test_serve_help_names_every_environment_variable_the_server_reads(

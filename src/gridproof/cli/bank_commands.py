@@ -154,8 +154,8 @@ def _bank_fill(args: argparse.Namespace) -> int:
     job = filler.check_job(args.genre, width, height, args.difficulty)
     store = _bank(args.db)
     gap = evidence.oracle_gap(registry.genre(job.genre), width, height)
-    if gap is not None:
-        _say_note(gap)
+    if gap is not None and filler.kept_since(store, job, args.seed_start) < args.count:
+        _say_note(gap)  # only when this fill will bank boards
     task = filler.Task(job, args.deadline, args.check_every)
     runner: runners.Runner[list[filler.Attempt]]
     if args.scheduler is not None:

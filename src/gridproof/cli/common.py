@@ -162,12 +162,25 @@ def _load_all(sources: Sequence[str]) -> list[service.Loaded]:
 
 def _load(source: str) -> list[service.Loaded]:
     """The puzzles of one SOURCE. Standard input holds one source (a JSON corpus, a `.non`
-    text, ...) or, one a line, what `generate` prints (a code first, or JSON lines)."""
+    text, ...) or, one a line, what `generate` prints (a code first, or JSON lines); so
+    may a file, `generate`'s output saved in it."""
     if source != STDIN:
-        return service.load(source)
+        try:
+            return service.load(source)
+        except CodeError as error:
+            listed = _generated_file(source)
+            if listed is None:
+                raise error from None
+            return listed
     text = _read_stdin(service.MAX_FILE_BYTES, "SOURCE")
-    # indented lines belong to the line above (the solution `generate --show-solution`
-    # prints under each board)
+    listed = _generated(text, "standard input")
+    return _at("standard input", text) if listed is None else listed
+
+
+def _generated(text: str, where: str) -> list[service.Loaded] | None:
+    """The puzzles of `text` read as `generate` prints them, one a line (a code first, or
+    a JSON line), or None when its first line names no puzzle so. Indented lines belong
+    to the line above (the solution `generate --show-solution` prints under each board)."""
     numbered = [
         (number, line.strip())
         for number, line in enumerate(text.splitlines(), 1)
@@ -175,13 +188,24 @@ def _load(source: str) -> list[service.Loaded]:
     ]
     sources = [(number, _source_of(line)) for number, line in numbered]
     one_a_line = numbered and (len(numbered) > 1 or sources[0][1] != numbered[0][1])
-    if one_a_line and _loads(sources[0][1]):
-        return [
-            item
-            for number, source in sources
-            for item in _at(f"standard input line {number}", source)
-        ]
-    return _at("standard input", text)
+    if not (one_a_line and _loads(sources[0][1])):
+        return None
+    return [item for number, source in sources for item in _at(f"{where} line {number}", source)]
+
+
+def _generated_file(source: str) -> list[service.Loaded] | None:
+    """The puzzles of the file `source` read as `generate`'s saved text, or None when it
+    is not that (or cannot be read, or is JSON: `service.load` said why)."""
+    path = Path(source)
+    try:
+        if not path.is_file() or path.stat().st_size > service.MAX_FILE_BYTES:
+            return None
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    if text.lstrip().startswith("{"):  # JSON, generate --json lines too: service.load's
+        return None
+    return _generated(text, f"file {service.quote_path(source)}")
 
 
 def _source_of(line: str) -> str:

@@ -1,6 +1,6 @@
 """`gridproof completion bash|zsh`: a shell completion script written from the command's own
-parser, so it always knows every command, option and fixed choice (genres, formats, rungs
-are not fixed choices and complete as files).
+parser, so it always knows every command, option and fixed choice, and the genre names a
+`--genre` takes (other free values, such as rungs and sizes, complete as files).
 
 The script is static: completing costs the shell no Python start. zsh runs the same
 function through its `bashcompinit`. Install it with, for example,
@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from gridproof.cli.common import _command, _emit, _Parser
+from gridproof.core import registry
 
 SHELLS = ("bash", "zsh")
 
@@ -44,14 +45,25 @@ def places(parser: argparse.ArgumentParser, path: str = "") -> Iterator[tuple[st
                 below.append((name, sub))
         elif action.option_strings:
             here.options += action.option_strings
-            if action.choices is not None:
+            values = _values(action)
+            if values:
                 for option in action.option_strings:
-                    here.choices[option] = [str(each) for each in action.choices]
+                    here.choices[option] = values
         elif action.choices is not None:
             here.words += [str(each) for each in action.choices]
     yield path, here
     for name, sub in below:
         yield from places(sub, f"{path} {name}".strip())
+
+
+def _values(action: argparse.Action) -> list[str]:
+    """An option's fixed values: its choices, or the genre names for a `--genre` the
+    command checks itself (to say what is wrong in its own words)."""
+    if action.choices is not None:
+        return [str(each) for each in action.choices]
+    if action.dest == "genre":
+        return list(registry.names())
+    return []
 
 
 def bash_script(parser: argparse.ArgumentParser) -> str:

@@ -20,6 +20,7 @@ import math
 import re
 import stat
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -349,7 +350,7 @@ def _load_code(text: str, name: str) -> Loaded:
 
 
 def _load_file(path: Path) -> list[Loaded]:
-    where = f"file {_quote_path(str(path))}"
+    where = f"file {quote_path(str(path))}"
     too_large = f"{where} is larger than {MAX_FILE_BYTES // 2**20} MB"
     if "\0" in str(path):  # no file name holds one (the OS would raise ValueError)
         raise CodeError(f"cannot read {where}: a file name cannot hold a NUL character")
@@ -443,7 +444,19 @@ def _encodable(value: object) -> bool:
 
 
 def _load_document(text: str, stem: str, where: str) -> list[Loaded]:
-    doc = parse_json(text, where)
+    try:
+        doc = parse_json(text, where)
+    except CodeError:
+        lines = _json_lines(text)
+        if lines is None:
+            raise
+        # JSON Lines, an object a line: `generate --json --count N`, `bank export`
+        return [
+            _load_object(
+                parse_json(line, f"{where} line {n}"), None, stem, f"{where} line {n}", None
+            )
+            for n, line in lines
+        ]
     if not isinstance(doc, dict):
         raise CodeError(f"{where}: expected a JSON object, found {_json_type(doc)}")
     if "puzzles" not in doc:
@@ -455,6 +468,15 @@ def _load_document(text: str, stem: str, where: str) -> list[Loaded]:
         raise CodeError(f"{where}: 'puzzles' is empty")
     default = doc.get("genre")
     return [_load_object(p, default, stem, where, n) for n, p in enumerate(puzzles, 1)]
+
+
+def _json_lines(text: str) -> list[tuple[int, str]] | None:
+    """The numbered lines of `text` when it has several and each is a JSON object on its
+    own (JSON Lines), else None."""
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) < 2 or not all(line[0] == "{" and line[-1] == "}" for _, line in lines):
+        return None
+    return lines
 
 
 def _load_object(
@@ -480,6 +502,16 @@ def _load_object(
         # as rows of text
         ident = obj["code"] if ident is None else ident
         obj = {**made, "expected": "unique", "solution": obj.get("solution")}
+    elif made is None and isinstance(obj.get("code"), str):
+        # a line of `bank export`: the board is its code (no corpus object has a "code")
+        code = obj["code"]
+        loaded = _load_code(code, code.split(".", 1)[0])
+        if loaded.genre is not genre:
+            raise CodeError(f"{place}: 'code' {quote(code)} is not a {genre.title} code")
+        expected = obj.get("expected")
+        if expected is not None and not isinstance(expected, str):
+            raise CodeError(f"{place}: 'expected' must be a string, found {_json_type(expected)}")
+        return replace(loaded, id=str(ident) if ident is not None else code, expected=expected)
     puzzle = _parse(lambda: genre.from_json(obj), place)
     expected = obj.get("expected")
     if expected is not None and not isinstance(expected, str):
@@ -542,7 +574,7 @@ def _one_line(error: GridproofError) -> str:
     return " ".join(str(error).split()) or type(error).__name__
 
 
-def _quote_path(text: str, limit: int = 60) -> str:
+def quote_path(text: str, limit: int = 60) -> str:
     """`text` quoted, shortened at the front so the file name stays visible."""
     return repr(text if len(text) <= limit else "…" + text[1 - limit :])
 
