@@ -1,0 +1,95 @@
+// The engine in the page: gridproof running in Pyodide in a Web Worker (engine-worker.js),
+// for the static site. Calls go to the worker one at a time, as serializable messages
+// ({id, method, body} out; {id, ok} or {id, error, status} back). A call whose AbortSignal
+// fires is dropped if it is still waiting; if it is running, the worker is stopped and a
+// new one started (a long count cannot be interrupted otherwise), and the calls waiting
+// go on there. The site's service worker (sw.js) is registered here: it keeps every file
+// cached, so the site works with no network after the first visit.
+import { ApiError } from './apierror.js';
+
+const SITE = new URL('../../', import.meta.url);
+const SCRIPT = new URL('./engine-worker.js', import.meta.url);
+
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register(new URL('sw.js', SITE)).catch(() => {});
+}
+
+let worker = null;
+let running = null;
+const waiting = [];
+let next = 1;
+
+function start() {
+  worker = new Worker(SCRIPT, { type: 'module' });
+  worker.onmessage = ({ data }) => {
+    if (!running || data.id !== running.id) return;
+    const call = running;
+    running = null;
+    if (data.ok !== undefined) call.resolve(data.ok);
+    else call.reject(new ApiError(data.error, data.status));
+    pump();
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    const call = running;
+    restart();
+    if (call) call.reject(new ApiError(`The engine stopped: ${event.message || 'an error in its worker'}`, 0));
+  };
+}
+
+function restart() {
+  if (worker) worker.terminate();
+  running = null;
+  start();
+  pump();
+}
+
+function pump() {
+  if (running || !waiting.length) return;
+  running = waiting.shift();
+  worker.postMessage({ id: running.id, method: running.method, body: running.body });
+}
+
+function aborted() {
+  return new DOMException('The call was cancelled', 'AbortError');
+}
+
+function call(method, body, signal) {
+  return new Promise((resolve, reject) => {
+    if (signal && signal.aborted) {
+      reject(aborted());
+      return;
+    }
+    const entry = { id: next++, method, body: JSON.stringify(body ?? {}), resolve, reject };
+    waiting.push(entry);
+    if (signal) {
+      signal.addEventListener('abort', () => {
+        const at = waiting.indexOf(entry);
+        if (at >= 0) waiting.splice(at, 1);
+        else if (running === entry) restart();
+        else return;
+        reject(aborted());
+      }, { once: true });
+    }
+    pump();
+  });
+}
+
+start();
+
+export const engine = {
+  catalog: () => call('catalog'),
+  newPuzzle: (request, signal) => call('new', request, signal),
+  puzzle: (code, signal) => call('puzzle', { code }, signal),
+  hint: (request) => call('hint', request),
+  check: (request) => call('check', request),
+  validate: (code, rows) => call('validate', { source: code, grid: rows }),
+  boards: (query) => call('boards', query),
+  daily: () => call('daily'),
+  convert: (source, to) => call('convert', { source, to }),
+  verdict: (request, signal) => call('verdict', request, signal),
+  repair: (request, signal) => call('repair', request, signal),
+  makeUnique: (request, signal) => call('unique', request, signal),
+  minimize: (request, signal) => call('minimize', request, signal),
+  keep: (request) => call('keep', request),
+};
