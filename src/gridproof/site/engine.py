@@ -105,6 +105,7 @@ class Engine:
             "boards": self.boards,
             "daily": self.daily,
             "convert": self.convert,
+            "count": self.count,
             "verdict": self.verdict,
             "repair": self.repair,
             "unique": self.unique,
@@ -286,6 +287,14 @@ class Engine:
         item = self._load(_text(request, "source"), Deadline(ANSWER_S))
         to = _text(request, "to")
         return {"id": item.id, "to": to, "result": service.convert(item, to)}
+
+    def count(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The solutions of `source` counted to `limit` (2) within `deadline_s` (5 s; at
+        most `MAX_S`), as `POST /api/count` answers."""
+        seconds = min(float(request.get("deadline_s", 5.0)), MAX_S)
+        deadline = Deadline(seconds)
+        item = self._load(_text(request, "source"), deadline)
+        return service.count(item, int(request.get("limit", 2)), deadline).to_json()
 
     def boards(self, request: dict[str, Any]) -> dict[str, Any]:
         genre = registry.genre(_text(request, "genre"))

@@ -19,6 +19,7 @@ export const validate = (code, rows) => engine.validate(code, rows);
 export const boards = (query) => engine.boards(query);
 export const daily = () => engine.daily();
 export const convert = (source, to) => engine.convert(source, to);
+export const count = (request, signal) => engine.count(request, signal);
 
 // The workshop (see docs/player.md): a live verdict, repairs, "Make unique", keeping a board.
 export const verdict = (request, signal) => engine.verdict(request, signal);

@@ -34,6 +34,7 @@ export const engine = {
     `/api/boards?${new URLSearchParams({ genre, size, difficulty, offset, limit })}`,
   ),
   daily: () => call('/api/daily'),
+  count: (request, signal) => call('/api/count', { body: request, signal }),
   convert: (source, to) => call('/api/convert', { body: { source, to } }),
   verdict: (request, signal) => call('/api/workshop/verdict', { body: request, signal }),
   repair: (request, signal) => call('/api/workshop/repair', { body: request, signal }),

@@ -86,6 +86,7 @@ export const engine = {
   validate: (code, rows) => call('validate', { source: code, grid: rows }),
   boards: (query) => call('boards', query),
   daily: () => call('daily'),
+  count: (request, signal) => call('count', request, signal),
   convert: (source, to) => call('convert', { source, to }),
   verdict: (request, signal) => call('verdict', request, signal),
   repair: (request, signal) => call('repair', request, signal),
