@@ -165,7 +165,7 @@ async (codes) => {
   const out = [];
   for (const code of codes) {
     const counted = await api.count({ source: code, limit: 2, deadline_s: 30 });
-    out.push([counted.verdict, counted.elapsed_s]);
+    out.push([counted.outcome, counted.elapsed_s]);
   }
   return out;
 }

@@ -99,7 +99,7 @@ def _service_worker(out: Path) -> dict[str, int]:
         if name.startswith("bank/") and name != "bank/index.json" and name not in first_shards:
             continue  # cached when first read
         files.append(name)
-    script = _SW.replace("__CACHE__", f"gridproof-{digest.hexdigest()[:16]}").replace(
+    script = _SW.replace("__CACHE__", f"gridproof-site-{digest.hexdigest()[:16]}").replace(
         "__FILES__", json.dumps(["./", *files], indent=1)
     )
     (out / "sw.js").write_text(script, encoding="utf-8")
@@ -108,7 +108,8 @@ def _service_worker(out: Path) -> dict[str, int]:
 
 _SW = """// The service worker of gridproof's static site (written by gridproof.site.build):
 // every file of the site cached at install, answers from the cache first, so the player
-// and the workshop work with no network after the first visit.
+// and the workshop work with no network after the first visit. A new build's cache
+// replaces the older builds' (the engine worker's snapshot cache is its own).
 const CACHE = '__CACHE__';
 const FILES = __FILES__;
 
@@ -120,7 +121,8 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(caches.keys()
-    .then((names) => Promise.all(names.filter((n) => n !== CACHE).map((n) => caches.delete(n))))
+    .then((names) => names.filter((n) => n.startsWith('gridproof-site-') && n !== CACHE))
+    .then((old) => Promise.all(old.map((n) => caches.delete(n))))
     .then(() => self.clients.claim()));
 });
 
@@ -130,7 +132,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== location.origin) return;
   const page = event.request.mode === 'navigate';
   event.respondWith(caches.open(CACHE).then(async (cache) => {
-    const kept = await cache.match(page ? './' : event.request, { ignoreSearch: page });
+    const kept = await cache.match(page ? './' : event.request, { ignoreSearch: true });
     if (kept) return kept;
     const response = await fetch(event.request);
     if (response.ok) cache.put(event.request, response.clone());

@@ -15,6 +15,7 @@ if ('serviceWorker' in navigator) {
 }
 
 let worker = null;
+let snapshotMaker = null;
 let running = null;
 const waiting = [];
 let next = 1;
@@ -22,6 +23,10 @@ let next = 1;
 function start() {
   worker = new Worker(SCRIPT, { type: 'module' });
   worker.onmessage = ({ data }) => {
+    if (data.wantSnapshot) {
+      makeSnapshot();
+      return;
+    }
     if (!running || data.id !== running.id) return;
     const call = running;
     running = null;
@@ -35,6 +40,16 @@ function start() {
     restart();
     if (call) call.reject(new ApiError(`The engine stopped: ${event.message || 'an error in its worker'}`, 0));
   };
+}
+
+// Once a visit, when the engine started without a snapshot: a worker of its own makes one
+// for the next visit (see engine-worker.js), then ends.
+function makeSnapshot() {
+  if (snapshotMaker) return;
+  const url = new URL(SCRIPT);
+  url.searchParams.set('mode', 'snapshot');
+  snapshotMaker = new Worker(url, { type: 'module' });
+  snapshotMaker.onmessage = () => snapshotMaker.terminate();
 }
 
 function restart() {
