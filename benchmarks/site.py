@@ -8,7 +8,8 @@ temporary folder, serves it with `python3 -m http.server` and prints:
 - load: the bytes the first visit transfers (every file the service worker caches at
   install, gzip -6 as a static host sends them), Pyodide's part apart;
 - ready: from the navigation to the engine worker's first answer, a first visit (nothing
-  cached) and a cached one (the service worker's cache), over `--runs` fresh contexts;
+  cached) and a cached one (the service worker's cache and the engine's memory snapshot,
+  waited for), over `--runs` fresh contexts;
 - hint and verdict at 15x15: `--boards` generated Norinori, each called from the page through
   the engine interface (js/api.js), the first hint of a board apart (it counts the answer);
 - counts: the janko corpus's boards (`../shared/corpus`, `--corpus` per genre) counted to 2
@@ -114,6 +115,13 @@ def load_bytes(site: Path) -> tuple[int, int, int]:
     return raw, packed, pyodide
 
 
+SNAPSHOT_KEPT = """
+async () => (await (await caches.open('gridproof-engine-snapshot')).keys()).length > 0
+"""
+"""Whether the engine's memory snapshot for cached visits is kept (a worker makes it
+after the first visit's engine answered)."""
+
+
 def ready_times(browser: Any, url: str, runs: int) -> tuple[list[float], list[float]]:
     first, cached = [], []
     for _ in range(runs):
@@ -124,6 +132,7 @@ def ready_times(browser: Any, url: str, runs: int) -> tuple[list[float], list[fl
         page.wait_for_function("window.__firstAnswer !== undefined", timeout=120_000)
         first.append(page.evaluate("window.__firstAnswer"))
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        page.wait_for_function(SNAPSHOT_KEPT, polling=200, timeout=120_000)
         again = context.new_page()
         again.goto("/")
         again.wait_for_function("window.__firstAnswer !== undefined", timeout=120_000)
