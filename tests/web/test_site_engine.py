@@ -174,6 +174,8 @@ def test_the_engine_loads_without_sqlite_platformdirs_or_the_web() -> None:
         "view = json.loads(asyncio.run(engine.handle('new', body)))['ok']\n"
         "verdict = json.loads(asyncio.run(engine.handle('verdict', "
         "json.dumps({'source': view['code']}))))['ok']\n"
+        "offers = json.loads(asyncio.run(engine.handle('catalog', '{}')))['ok']\n"
+        "assert {o['name'] for o in offers} >= {'norinori', 'nonogram', 'nondango'}\n"
         "heavy = ('sqlite3', 'platformdirs', 'gridproof.bank', 'gridproof.web', 'pysat.solvers')\n"
         "print(verdict['outcome'], [m for m in heavy if sys.modules.get(m)])\n"
     )

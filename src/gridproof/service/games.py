@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from gridproof.core import registry
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
+from gridproof.service.settings import default_difficulty
 
 if TYPE_CHECKING:
     from gridproof.bank import Bank
@@ -156,11 +157,9 @@ def daily_setting(
 ) -> tuple[int, int, str]:
     """The width, height and grade `genre`'s puzzle of the day is chosen from: `setting`
     (default `DAILY`), the genre's default grade at that size where it does not offer it."""
-    from gridproof import bank  # the bank opens SQLite: only where a day's boards are asked
-
     (width, height), grade = setting or DAILY
     if grade not in genre.offered(width, height):
-        grade = bank.default_difficulty(genre, width, height)
+        grade = default_difficulty(genre, width, height)
     return width, height, grade
 
 

@@ -6,7 +6,6 @@ host serves, in which the player and the workshop run their engine in the page.
 - `gridproof.zip`: the package as the worker's Pyodide imports it (the engine, genres and
   service layer; not the server, the command line, the bank nor output).
 - `pyodide/`: Pyodide's runtime from the npm package (`package-lock.json` pins it).
-- `catalog.json`: the player's catalog (computing it needs the bank's settings).
 - `bank/`: a bank exported as static shards (`gridproof.site.export`), empty without one.
 - `sw.js`: the service worker: caches every file above on the first visit (the bank's
   shards as they are read, but for each key's first), so later visits need no network.
@@ -23,7 +22,6 @@ import zipfile
 from pathlib import Path
 
 from gridproof import bank
-from gridproof.service import play
 from gridproof.site import export
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -62,8 +60,6 @@ def build(out: Path, pyodide: Path, bank_path: Path | None = None) -> dict[str, 
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, out / "pyodide" / name)
-    catalog = [offer.to_json() for offer in play.catalog()]
-    (out / "catalog.json").write_text(json.dumps(catalog), encoding="utf-8")
     if bank_path is not None:
         export.export(bank.Bank(bank_path), out)
     else:

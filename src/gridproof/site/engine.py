@@ -1,8 +1,8 @@
 """The engine of the static site: what the page's Web Worker calls, JSON text in and JSON
 text out, over the same service-layer calls the HTTP API makes (`gridproof serve`).
 
-`Engine(read)` takes `read(path)`: the text of a file of the site (`catalog.json`, the
-bank's `bank/index.json` and shards, see `gridproof.site.export`), or None when there is
+`Engine(read)` takes `read(path)`: the text of a file of the site (the bank's
+`bank/index.json` and shards, see `gridproof.site.export`), or None when there is
 none. In the browser that is a request the service worker answers from its cache; in tests,
 a folder. `Engine.handle(method, body)` answers one call: `{"ok": result}` with what the
 HTTP route of the same name returns, or `{"error": message, "status": n}` (400 for a bad
@@ -30,7 +30,7 @@ from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, GridproofError, quote
 from gridproof.core.outcome import Verdict
-from gridproof.service import games, play, workshop
+from gridproof.service import games, play, settings, workshop
 from gridproof.service.results import Board, Loaded
 from gridproof.version import ENGINE_VERSION
 
@@ -48,7 +48,6 @@ class Unread(Exception):
         self.path = path
 
 
-CATALOG = "catalog.json"
 INDEX = "bank/index.json"
 
 # Each call's budget, in seconds: the server's (web/models.py), which the worker's single
@@ -204,13 +203,8 @@ class Engine:
 
     # --- the player ------------------------------------------------------------------------
 
-    def catalog(self, request: dict[str, Any]) -> Any:
-        """The catalog the site was built with (`build` writes it: computing it needs the
-        bank's settings module, which a browser's Python cannot load)."""
-        found = self._json(CATALOG)
-        if not isinstance(found, list):
-            raise CodeError("this site has no catalog.json: rebuild it with `make site`")
-        return found
+    def catalog(self, request: dict[str, Any]) -> list[dict[str, Any]]:
+        return [offer.to_json() for offer in play.catalog()]
 
     def puzzle(self, request: dict[str, Any]) -> dict[str, Any]:
         deadline = Deadline(ANSWER_S)
@@ -337,13 +331,13 @@ class Engine:
         genre = registry.genre(_text(request, "genre"))
         size = _text(request, "size")
         width, height = parse_size(size, "size")
-        options = request.get("options") or {}
-        if not isinstance(options, dict):
+        asked = request.get("options") or {}
+        if not isinstance(asked, dict):
             raise CodeError("options must be an object of the genre's settings")
+        options = settings.check_options(genre, asked)  # those at their default dropped
         grade = request.get("difficulty")
         if grade is None:
-            offered = genre.offered(width, height)
-            grade = "easy" if "easy" in offered or not offered else offered[0]
+            grade = settings.default_difficulty(genre, width, height)
         seen = _strings(request, "seen", MAX_SEEN)
         exclude = _strings(request, "exclude", 100)
         seed = request.get("seed")
