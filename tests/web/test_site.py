@@ -169,3 +169,41 @@ def test_a_reload_offline_still_plays(offline_page: Any) -> None:
     expect(page.locator("#status .rule")).to_be_visible(timeout=READY_MS)
     genres = page.eval_on_selector_all("#genre option", "options => options.map(o => o.value)")
     assert set(genres) >= {"norinori", "nonogram", "nondango"}
+
+
+CANCEL = """
+async () => {
+  const api = await import(new URL('static/js/api.js', location.href).href);
+  const outcome = async (promise) => {
+    try {
+      await promise;
+      return 'answered';
+    } catch (error) {
+      return error.name;
+    }
+  };
+  // a long call (a hard 15x15 Nonogram made in the worker) cancelled while it runs, and a
+  // call cancelled while it waits behind it: both rejected, and the engine answers on
+  const long = new AbortController();
+  const queued = new AbortController();
+  const made = outcome(api.newPuzzle(
+    { genre: 'nonogram', size: '15x15', difficulty: 'hard', seed: 5 }, long.signal,
+  ));
+  const waiting = outcome(api.verdict({ source: 'norinori.1.5x5.zz' }, queued.signal));
+  queued.abort();
+  await new Promise((done) => setTimeout(done, 600));
+  long.abort();
+  const catalog = await api.catalog();
+  return [await made, await waiting, catalog.length];
+}
+"""
+
+
+def test_obsolete_calls_are_cancelled_and_the_engine_goes_on(offline_page: Any) -> None:
+    page = offline_page
+    page.goto("/")
+    page.wait_for_selector("#board[data-code]", timeout=READY_MS)
+    made, waiting, offers = page.evaluate(CANCEL)
+    assert waiting == "AbortError"
+    assert made in ("AbortError", "answered")  # answered only if it was quicker than 0.6 s
+    assert offers >= 3

@@ -1,9 +1,10 @@
 // The engine in the page: gridproof running in Pyodide in a Web Worker (engine-worker.js),
 // for the static site. Calls go to the worker one at a time, as serializable messages
 // ({id, method, body} out; {id, ok} or {id, error, status} back). A call whose AbortSignal
-// fires is dropped if it is still waiting; if it is running, the worker is stopped and a
-// new one started (a long count cannot be interrupted otherwise), and the calls waiting
-// go on there. The site's service worker (sw.js) is registered here: it keeps every file
+// fires is dropped if it is still waiting; if it is running, it is left to finish unheard
+// (a live verdict overtaken by the next edit: cheaper than a restart) unless it runs past
+// RESTART_AFTER_MS, when the worker is stopped and a new one started (a long count cannot
+// be interrupted otherwise) and the calls waiting go on there. The site's service worker (sw.js) is registered here: it keeps every file
 // cached, so the site works with no network after the first visit.
 import { ApiError } from './apierror.js';
 
@@ -13,6 +14,8 @@ const SCRIPT = new URL('./engine-worker.js', import.meta.url);
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register(new URL('sw.js', SITE)).catch(() => {});
 }
+
+const RESTART_AFTER_MS = 300;
 
 let worker = null;
 let snapshotMaker = null;
@@ -30,6 +33,10 @@ function start() {
     if (!running || data.id !== running.id) return;
     const call = running;
     running = null;
+    if (call.cancelled) {
+      pump();
+      return;
+    }
     if (data.ok !== undefined) call.resolve(data.ok);
     else call.reject(new ApiError(data.error, data.status));
     pump();
@@ -62,6 +69,7 @@ function restart() {
 function pump() {
   if (running || !waiting.length) return;
   running = waiting.shift();
+  running.started = performance.now();
   worker.postMessage({ id: running.id, method: running.method, body: running.body });
 }
 
@@ -81,8 +89,14 @@ function call(method, body, signal) {
       signal.addEventListener('abort', () => {
         const at = waiting.indexOf(entry);
         if (at >= 0) waiting.splice(at, 1);
-        else if (running === entry) restart();
-        else return;
+        else if (running !== entry) return;
+        else {
+          // unheard from now on; stopped with its worker if it runs on past the limit
+          entry.cancelled = true;
+          const left = RESTART_AFTER_MS - (performance.now() - entry.started);
+          if (left <= 0) restart();
+          else setTimeout(() => { if (running === entry) restart(); }, left);
+        }
         reject(aborted());
       }, { once: true });
     }
