@@ -15,6 +15,9 @@ import { loadPyodide } from '../../pyodide/pyodide.mjs';
 const SITE = new URL('../../', import.meta.url);
 const INDEX_URL = new URL('pyodide/', SITE).href;
 const SNAPSHOTS = 'gridproof-engine-snapshot';
+// The name worker.js gives the snapshot maker (a query on the script's URL would not do:
+// the service worker answers the script without it).
+const SNAPSHOT_MAKER = 'gridproof-snapshot-maker';
 const PACKAGE_DIR = '/home/pyodide/gridproof-site';
 const files = new Map();
 let engine = null;
@@ -48,8 +51,9 @@ async function fetchPackage() {
   return { zip, key: new URL(`snapshot-${await digestOf(zip)}`, SITE).href };
 }
 
-// The snapshot maker (engine-worker.js?mode=snapshot, started by worker.js when the
-// engine started without one): a Pyodide of its own, the imports, the snapshot kept.
+// The snapshot maker (this script in a worker named SNAPSHOT_MAKER, started by worker.js
+// when the engine started without one): a Pyodide of its own, the imports, the snapshot
+// kept.
 async function makeSnapshot() {
   const { zip, key } = await fetchPackage();
   const cache = await snapshots();
@@ -94,14 +98,14 @@ engine = Engine(_read)
   if (fresh && cache) self.postMessage({ wantSnapshot: true });
 }
 
-if (new URL(import.meta.url).searchParams.get('mode') === 'snapshot') {
+if (self.name === SNAPSHOT_MAKER) {
   makeSnapshot().catch(() => {}).finally(() => {
     self.postMessage({ snapshot: 'done' });
     self.close();
   });
 }
 
-const ready = new URL(import.meta.url).searchParams.get('mode') === 'snapshot' ? null : start();
+const ready = self.name === SNAPSHOT_MAKER ? null : start();
 
 self.onmessage = async ({ data }) => {
   if (!ready) return;

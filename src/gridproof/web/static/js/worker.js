@@ -53,9 +53,7 @@ function start() {
 // for the next visit (see engine-worker.js), then ends.
 function makeSnapshot() {
   if (snapshotMaker) return;
-  const url = new URL(SCRIPT);
-  url.searchParams.set('mode', 'snapshot');
-  snapshotMaker = new Worker(url, { type: 'module' });
+  snapshotMaker = new Worker(SCRIPT, { type: 'module', name: 'gridproof-snapshot-maker' });
   snapshotMaker.onmessage = () => snapshotMaker.terminate();
 }
 
