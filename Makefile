@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 1
 
-.PHONY: serve test check install dev lock lint typecheck pytest bench clean browser screenshots
+.PHONY: serve test check install dev lock lint typecheck pytest bench clean browser screenshots site
 
 # The browser tests drive Debian's chromium through Playwright (never a downloaded browser).
 CHROMIUM := /usr/bin/chromium
@@ -56,7 +56,16 @@ browser:
 	@test -x $(CHROMIUM) || ( $(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium )
 
-pytest: dev browser
+# The static site (README: "The static site"): site/ with the engine in the page. Pyodide
+# comes from npm at the version package-lock.json pins; without node and npm the site is
+# skipped, saying so (its browser tests then skip too). BANK=path serves that bank's boards.
+site: dev
+	@if command -v npm >/dev/null 2>&1 && command -v node >/dev/null 2>&1; then \
+		npm ci --no-audit --no-fund --loglevel=error && \
+		$(PY) -m gridproof.site.build --out site $(if $(BANK),--bank $(BANK)); \
+	else echo "make site: node and npm are not installed; the static site is not built"; fi
+
+pytest: dev browser site
 	$(PY) -m pytest
 
 # Regenerate docs/screenshots/ (the player and the workshop in each genre, light, dark and phone).
@@ -75,4 +84,4 @@ bench: dev
 	$(PY) benchmarks/count_corpus.py
 
 clean:
-	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) build site node_modules .mypy_cache .pytest_cache .ruff_cache

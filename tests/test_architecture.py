@@ -290,6 +290,7 @@ MIDDLE = (
     ("gridproof.service.workshop", 4),
     ("gridproof.service.games", 4),
     ("gridproof.output", 5),
+    ("gridproof.site", 5),  # the static site: its engine, bank shards and build
     ("gridproof.cli", 6),
     ("gridproof.web", 6),
     ("gridproof.__main__", 7),

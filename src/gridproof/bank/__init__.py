@@ -20,16 +20,12 @@ from gridproof.bank.store import (
     GENERATE_SECONDS,
     MADE_BY_HAND,
     MISSES_BEFORE_SKIP,
-    STANDARD_SIDES,
     STOCK,
     VERIFY_SECONDS,
     Bank,
     Key,
     Record,
     check_key,
-    check_options,
-    choices,
-    default_difficulty,
     default_path,
     fill,
     fill_plan,
@@ -37,11 +33,17 @@ from gridproof.bank.store import (
     insert,
     make_record,
     offered_keys,
-    offered_sizes,
     options_of,
     options_text,
     prove_board,
     stock_depth,
+)
+from gridproof.service.settings import (
+    STANDARD_SIDES,
+    check_options,
+    choices,
+    default_difficulty,
+    offered_sizes,
 )
 
 __all__ = [

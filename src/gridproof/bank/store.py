@@ -52,12 +52,15 @@ from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
 from gridproof.core.ladder import grade_puzzle, rating
 from gridproof.core.outcome import Verdict
+from gridproof.service.settings import (
+    check_options,
+    choices,
+    offered_sizes,
+)
 from gridproof.version import ENGINE_VERSION
 
 BUSY_TIMEOUT_S = 30.0
 """How long a connection waits for another process's write to finish before it fails."""
-STANDARD_SIDES = (5, 7, 10, 15, 20, 25, 30)
-"""The square sizes the player offers, kept to those inside each genre's range."""
 GENERATE_SECONDS = 30.0
 """The default budget for generating one board (on demand's, and `fill`'s)."""
 FILL_SECONDS = 300.0
@@ -187,14 +190,6 @@ def default_path() -> Path:
     except OSError:
         return Path.cwd() / "gridproof-bank.sqlite3"
     return folder / "bank.sqlite3"
-
-
-def offered_sizes(genre: Genre[Any]) -> list[tuple[int, int]]:
-    """The square sizes a player can pick for `genre`, smallest first."""
-    (min_w, min_h), (max_w, max_h) = genre.sizes
-    return [
-        (side, side) for side in STANDARD_SIDES if min_w <= side <= max_w and min_h <= side <= max_h
-    ]
 
 
 # --- making a proven record ----------------------------------------------------------------
@@ -479,6 +474,26 @@ class Bank:
             ).fetchall()
         return total, [_record(row) for row in rows]
 
+    def each(self, key: Key, page: int = 1000) -> Iterator[Record]:
+        """Every board `listed` gives at `key`, in the order they were banked, read `page`
+        at a time by id (an export of millions never skips rows with OFFSET)."""
+        where = (
+            "genre = ? AND width = ? AND height = ? AND difficulty = ? AND options = ? "
+            "AND generator = ?"
+        )
+        args = (*_key_fields(key), _generator(key.genre))
+        last = 0
+        while True:
+            with self._connect() as db:
+                rows = db.execute(
+                    f"SELECT * FROM puzzles WHERE {where} AND id > ? ORDER BY id LIMIT ?",
+                    (*args, last, page),
+                ).fetchall()
+            if not rows:
+                return
+            last = rows[-1]["id"]
+            yield from (_record(row) for row in rows)
+
     def counts(self, stock: bool = False) -> dict[Key, int]:
         """How many boards of each genre's current generator the bank holds per key (with
         `stock`, only those never served yet). Hand-made boards are not counted: they are
@@ -631,18 +646,6 @@ def _key_order(key: Key) -> tuple[int, str, int, str]:
 # --- filling -------------------------------------------------------------------------------
 
 
-def choices(genre: Genre[Any]) -> list[dict[str, str]]:
-    """Every setting of the genre's options a player can pick, as a key names it: the
-    defaults (`{}`) first, then each other choice of each option with choices."""
-    return [{}] + [
-        {option.name: str(choice)}
-        for option in genre.options
-        if option.choices
-        for choice in option.choices
-        if choice != option.default
-    ]
-
-
 def offered_keys(genre: Genre[Any], max_side: int | None = None) -> list[Key]:
     """Every key the player offers for `genre` (each setting of its options, each offered
     size up to `max_side`, each grade offered there under those options)."""
@@ -764,30 +767,3 @@ def check_key(
             f"not {quote(chosen)}"
         )
     return Key(genre.name, width, height, chosen, options_text(chosen_options))
-
-
-def check_options(genre: Genre[Any], asked: Mapping[str, str]) -> dict[str, str]:
-    """The player's choices among the genre's options, without those at their default;
-    `CodeError` naming what the genre offers otherwise."""
-    offered = {option.name: option for option in genre.options if option.choices}
-    chosen = {}
-    for name, value in asked.items():
-        option = offered.get(name)
-        if option is None:
-            names = ", ".join(offered) or "none"
-            raise CodeError(f"{genre.name} has no option {quote(name)} to choose; options: {names}")
-        if value not in (option.choices or ()):
-            choices = ", ".join(map(str, option.choices or ()))
-            raise CodeError(f"option {name} is {quote(value)}, not one of {choices}")
-        if value != option.default:
-            chosen[name] = value
-    return chosen
-
-
-def default_difficulty(
-    genre: Genre[Any], width: int | None = None, height: int | None = None
-) -> str:
-    """What a player gets without asking: `easy` where the genre offers it (at the size,
-    if one is given), else the easiest grade it offers."""
-    grades = genre.difficulties if width is None or height is None else genre.offered(width, height)
-    return "easy" if "easy" in grades else grades[0]

@@ -20,6 +20,7 @@ from gridproof.cli.common import (
     EXIT_INTERRUPT,
     EXIT_INVALID,
     EXIT_OK,
+    EXIT_USAGE,
     UsageError,
     _add_json,
     _add_output,
@@ -29,6 +30,7 @@ from gridproof.cli.common import (
     _emit_json,
     _number,
     _Parser,
+    _say_error,
     _say_note,
     _seconds,
     _size_arg,
@@ -87,8 +89,16 @@ def add_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     stats = _command(actions, "stats", _bank_stats, "boards, failures and fills of the bank")
     _add_json(stats, "print the statistics as JSON")
     export = _command(actions, "export", _bank_export, "print the bank's boards, one a line")
-    export.add_argument("--format", choices=bankio.EXPORT_FORMATS, default="jsonl")
+    export.add_argument(
+        "--format",
+        choices=(*bankio.EXPORT_FORMATS, "site"),
+        default="jsonl",
+        help="site: static shards and an index for the static site, written under --out",
+    )
     export.add_argument("--genre", metavar="G", help="only this genre's boards")
+    export.add_argument(
+        "--out", metavar="DIR", type=Path, help="with --format site: the site's folder"
+    )
     _add_output(export)
     load = _command(actions, "import", _bank_import, "count boards from a file and bank them")
     load.add_argument(
@@ -258,6 +268,18 @@ def _bank_stats(args: argparse.Namespace) -> int:
 
 @_bank_errors
 def _bank_export(args: argparse.Namespace) -> int:
+    if args.format == "site":
+        if args.out is None:
+            _say_error("bank export --format site needs --out DIR (the site's folder)")
+            return EXIT_USAGE
+        from gridproof.site import export  # only this format needs it
+
+        wrote = export.export(_bank(args.db), args.out, args.genre)
+        print(
+            f"wrote {wrote.boards} boards in {wrote.shards} shards of {wrote.keys} settings "
+            f"under {args.out / 'bank'}"
+        )
+        return EXIT_OK
     done = bankio.export(_bank(args.db), sys.stdout, args.format, args.genre)
     sys.stdout.flush()
     if done.without_url and args.format == "urls":

@@ -31,6 +31,7 @@ from gridproof.core.grid import Sized, bits, cell_name, format_rows, low_bit, pa
 from gridproof.core.ladder import offer
 from gridproof.core.outcome import Verdict
 from gridproof.core.trace import Step
+from gridproof.service.settings import choices, default_difficulty, offered_sizes
 from gridproof.version import ENGINE_VERSION
 
 if TYPE_CHECKING:  # the bank (SQLite, platformdirs) is imported where it is used
@@ -219,8 +220,6 @@ def _offer(genre: Genre[Any]) -> Offer:
     workshop's blank boards take them too); a size whose grades are all left out, under
     some option value or all of them, is listed with none there (the form shows it as not
     offered)."""
-    from gridproof.bank import choices, default_difficulty, offered_sizes
-
     settings = choices(genre)
     sizes = offered_sizes(genre)
     return Offer(

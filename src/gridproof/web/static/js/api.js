@@ -1,49 +1,29 @@
-// The JSON API, one function per endpoint. Errors come back as {error}: thrown as ApiError
-// with the server's message, so the page can show exactly what went wrong.
+// The engine interface: every call the player and the workshop make, one function each.
+// Two implementations answer them: http.js (the JSON API of `gridproof serve`) and
+// worker.js (the engine itself in a Web Worker, for the static site). The page says which
+// with <meta name="gridproof-engine" content="worker"> (the site's index.html has it);
+// nothing else in the front end knows which it has. Errors are thrown as ApiError with
+// the engine's message; a call whose AbortSignal fires rejects with an AbortError.
 
-export class ApiError extends Error {
-  constructor(message, status) {
-    super(message);
-    this.status = status;
-  }
-}
+export { ApiError } from './apierror.js';
 
-async function call(path, { body, signal } = {}) {
-  const init = body === undefined
-    ? { signal }
-    : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal };
-  let response;
-  try {
-    response = await fetch(path, init);
-  } catch (error) {
-    if (error.name === 'AbortError') throw error;
-    throw new ApiError('The server cannot be reached. Is it still running?', 0);
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    throw new ApiError(`The server answered ${response.status} without JSON.`, response.status);
-  }
-  if (!response.ok) throw new ApiError(data && data.error ? data.error : `HTTP ${response.status}`, response.status);
-  return data;
-}
+const chosen = document.querySelector('meta[name="gridproof-engine"]')?.content || 'http';
+const { engine } = chosen === 'worker' ? await import('./worker.js') : await import('./http.js');
 
-export const catalog = () => call('/api/catalog');
-export const newPuzzle = (request, signal) => call('/api/new', { body: request, signal });
-export const puzzle = (code, signal) => call(`/api/puzzle?code=${encodeURIComponent(code)}`, { signal });
-export const hint = (request) => call('/api/hint', { body: request });
-export const check = (request) => call('/api/check', { body: request });
-export const validate = (code, rows) => call('/api/validate', { body: { source: code, grid: rows } });
-export const boards = ({ genre, size, difficulty, offset = 0, limit = 50 }) => call(
-  `/api/boards?${new URLSearchParams({ genre, size, difficulty, offset, limit })}`,
-);
-export const daily = () => call('/api/daily');
-export const convert = (source, to) => call('/api/convert', { body: { source, to } });
+export const catalog = () => engine.catalog();
+export const newPuzzle = (request, signal) => engine.newPuzzle(request, signal);
+export const puzzle = (code, signal) => engine.puzzle(code, signal);
+export const hint = (request) => engine.hint(request);
+export const check = (request) => engine.check(request);
+export const validate = (code, rows) => engine.validate(code, rows);
+export const boards = (query) => engine.boards(query);
+export const daily = () => engine.daily();
+export const convert = (source, to) => engine.convert(source, to);
+export const count = (request, signal) => engine.count(request, signal);
 
 // The workshop (see docs/player.md): a live verdict, repairs, "Make unique", keeping a board.
-export const verdict = (request, signal) => call('/api/workshop/verdict', { body: request, signal });
-export const repair = (request, signal) => call('/api/workshop/repair', { body: request, signal });
-export const makeUnique = (request, signal) => call('/api/workshop/unique', { body: request, signal });
-export const minimize = (request, signal) => call('/api/workshop/minimize', { body: request, signal });
-export const keep = (request) => call('/api/workshop/keep', { body: request });
+export const verdict = (request, signal) => engine.verdict(request, signal);
+export const repair = (request, signal) => engine.repair(request, signal);
+export const makeUnique = (request, signal) => engine.makeUnique(request, signal);
+export const minimize = (request, signal) => engine.minimize(request, signal);
+export const keep = (request) => engine.keep(request);

@@ -149,7 +149,7 @@ function start(view, origin, daily = null) {
     ? ` · ${view.difficulty}${gradeNumber(view)}` : '';
   $('puzzle-title').textContent = `${view.title} ${size}${grade}`;
   describePuzzle();
-  const link = `${location.origin}/?code=${encodeURIComponent(view.code)}`;
+  const link = `${location.origin}${location.pathname}?code=${encodeURIComponent(view.code)}`;
   $('share-link').value = link;
   history.replaceState(null, '', `/?code=${encodeURIComponent(view.code)}`);
   $('engine-version').textContent = `engine ${view.engine}`;

@@ -383,7 +383,7 @@ export class Workshop {
 
   publish(reply) {
     const code = reply && reply.code;
-    $('ws-share').value = code ? `${location.origin}/#${code}` : '';
+    $('ws-share').value = code ? `${location.origin}${location.pathname}#${code}` : '';
     $('ws-url').value = (reply && reply.url) || '';
     $('ws-url').placeholder = reply ? 'This board has no puzz.link form.' : 'Waiting for the verdict…';
     $('ws-share').placeholder = 'Waiting for the verdict…';
