@@ -197,3 +197,23 @@ def test_bank_export_format_site_writes_the_shards(shards: Path, tmp_path: Path)
     missing = subprocess.run([*command, "--format", "site"], capture_output=True, text=True)
     assert missing.returncode == 2
     assert "--out" in missing.stderr
+
+
+def test_boards_past_the_first_shard_are_served_and_listed(
+    shards: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(export, "PER_SHARD", 2)
+    written = export.export(bank.Bank(shards / "bank.sqlite3"), tmp_path)
+    assert (written.boards, written.shards) == (3, 2)
+    engine = site_engine.Engine(folder_reader(tmp_path))
+    seen: list[str] = []
+    for _ in range(3):
+        view = call(engine, "new", {"genre": "norinori", "size": "5x5", "seen": seen})["ok"]
+        assert view["origin"] == "bank"
+        seen.append(fingerprint(view["code"]))
+    listed = call(engine, "boards", {"genre": "norinori", "size": "5x5", "difficulty": "easy"})
+    assert [fingerprint(b["code"]) for b in listed["ok"]["boards"]] == seen
+    page = {"genre": "norinori", "size": "5x5", "difficulty": "easy", "offset": 1, "limit": 2}
+    assert [b["code"] for b in call(engine, "boards", page)["ok"]["boards"]] == [
+        b["code"] for b in listed["ok"]["boards"][1:]
+    ]

@@ -218,14 +218,17 @@ class Engine:
         return play.view(genre, value, "code", answer=answer).to_json()
 
     def _banked(self, genre: str, puzzle: Any) -> list[Entry]:
-        """The static bank's boards of the puzzle's genre and size (a shared link to a
-        banked board shows its grade)."""
+        """The boards of the puzzle's genre and size in the shards read so far (a board
+        the player got from the bank, opened again, shows its grade; a static bank of
+        millions is not searched for a shared link, whose board is counted instead)."""
         size = f"{puzzle.width}x{puzzle.height}"
-        found: list[Entry] = []
-        for key in self.index().get("keys", []):
-            if key["genre"] == genre and key["size"] == size:
-                found.extend(self._entries(key, 0, int(key["total"])))
-        return found
+        prefix = f"bank/{genre}/{size}/"
+        return [
+            Entry(genre, size, fields)
+            for path, shard in self._shards.items()
+            if path.startswith(prefix)
+            for fields in shard
+        ]
 
     def _view(self, entry: Entry, origin: str, repeat: bool | None = None) -> dict[str, Any]:
         genre = registry.genre(entry.genre)
@@ -353,7 +356,13 @@ class Engine:
             banked = None if options else self._key(*key)
             if banked is None:
                 return None
-            return _unseen(self._entries(banked, 0, int(banked["total"])), skip, hide)
+            for path in banked["shards"]:  # shard by shard: a key may hold millions
+                found = _unseen(
+                    [Entry(genre.name, banked["size"], f) for f in self._shard(path)], skip, hide
+                )
+                if found is not None:
+                    return found
+            return None
 
         async def make(attempt: int) -> Entry:
             return _made(
