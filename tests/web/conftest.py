@@ -166,12 +166,14 @@ def phone(browser: Any, live_server: LiveServer) -> Iterator[Any]:
     yield from page_of(browser, live_server, True)
 
 
-def hint_in_full(page: Any, press: str = "#hint") -> None:
+def hint_in_full(page: Any, press: str = "#hint", timeout: float = 10_000) -> None:
     """Ask for a hint and press Hint until it shows its rule, its words and the cells it
-    decides (the stages after where to look); `press` a key name presses that instead."""
+    decides (the stages after where to look); `press` a key name presses that instead;
+    `timeout` (ms) is how long the answer may take."""
     status = page.locator("#status")
     _press(page, press)
-    expect(status).not_to_contain_text("Looking", timeout=10000)
+    expect(status).not_to_contain_text("Looking", timeout=timeout)
+    expect(status).not_to_have_text("", timeout=timeout)
     if "Look at the highlighted cells" in status.inner_text():
         _press(page, press)
         expect(status).to_contain_text("Press Hint again to see what it decides", ignore_case=True)

@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from gridproof import bank
 from gridproof.core.registry import genre
 from gridproof.site import build
-from tests.web.conftest import ARGS, CHROMIUM, DESKTOP
+from tests.web.conftest import ARGS, CHROMIUM, DESKTOP, hint_in_full
 from tests.web.test_player import solution_of, type_rows
 from tests.web.test_workshop import ambiguous_code, settled
 
@@ -120,7 +120,7 @@ def test_a_new_game_from_the_static_bank_hinted_checked_and_solved_offline(
     code = page.get_attribute("#board", "data-code")
     assert code in codes  # from the shards, not generated
 
-    page.click("#hint")
+    hint_in_full(page, timeout=30_000)
     rule = page.locator("#status .rule")
     expect(rule).to_be_visible(timeout=30_000)
     assert rule.inner_text().strip().endswith(":")
@@ -175,7 +175,7 @@ def test_a_reload_offline_still_plays_from_the_engine_snapshot(offline_page: Any
     assert page.evaluate(SNAPSHOT_KEPT), "no engine snapshot was kept for the next visit"
     page.goto("/")
     page.wait_for_selector("#board[data-code]", timeout=READY_MS)
-    page.click("#hint")
+    hint_in_full(page, timeout=READY_MS)
     expect(page.locator("#status .rule")).to_be_visible(timeout=READY_MS)
     genres = page.eval_on_selector_all("#genre option", "options => options.map(o => o.value)")
     assert set(genres) >= {"norinori", "nonogram", "nondango"}
