@@ -590,20 +590,42 @@ def partner_candidates(pos: Position) -> int:
     return geo.spread(single) & pos.unknown
 
 
-def refute(
+def refutation(
     pos: Position, cell: int, shade: bool, rules: tuple[Rule[Position], ...]
-) -> Violation | None:
-    """The contradiction `rules` reach if `cell` is assumed shaded (or empty), if any."""
+) -> tuple[Violation | None, list[Step]]:
+    """The contradiction `rules` reach if `cell` is assumed shaded (or empty), if any,
+    with the steps that lead to it (`chain`)."""
     trial = pos.copy()
     bit = 1 << cell
     trial.apply(Step(probe.id, "assumption", shaded=bit if shade else 0, empty=0 if shade else bit))
-    return run_ladder(rules, trial, pos.deadline).contradiction
+    run = run_ladder(rules, trial, pos.deadline)
+    if run.contradiction is None:
+        return None, []
+    return run.contradiction, chain(run.steps, run.contradiction, 1 << cell)
+
+
+def chain(steps: list[Step], why: Violation, assumed: int) -> list[Step]:
+    """The steps a contradiction needs, in order: walking back from the cells it names,
+    each step that decided a cell still needed is kept and the cells it looked at become
+    needed in turn (the assumed cell needs nothing)."""
+    needed = 0
+    for cell in why.cells:
+        needed |= 1 << cell
+    kept: list[Step] = []
+    for step in reversed(steps):
+        if (step.shaded | step.empty) & needed:
+            kept.append(step)
+            needed &= ~(step.shaded | step.empty)
+            for cell in step.cells:
+                needed |= 1 << cell
+            needed &= ~assumed
+    return kept[::-1]
 
 
 @rule(
     "probe",
     "Probe",
-    "if {cell} were {was}, then {why}; so it is {now}",
+    "if {cell} were {was}, {chain}{why}; so {cell} is {now}",
 )
 def probe(pos: Position) -> Found:
     """Assume an undecided cell shaded (then empty) and run the `pairs` ladder; a value
@@ -615,10 +637,11 @@ def probe(pos: Position) -> Found:
         for shade in (True, False):
             if pos.deadline.expired():
                 return []
-            why = refute(pos, cell, shade, PAIRS)
+            why, steps = refutation(pos, cell, shade, PAIRS)
             if why is None:
                 continue
             was, now = ("shaded", "empty") if shade else ("empty", "shaded")
+            then = "".join(f"then {step.text}, " for step in steps)
             return [
                 probe.step(
                     shaded=0 if shade else 1 << cell,
@@ -627,7 +650,8 @@ def probe(pos: Position) -> Found:
                     regions=why.regions,
                     cell=board.name(cell),
                     was=was,
-                    why=why.text,
+                    chain=then,
+                    why=("and then " if then else "then ") + why.text,
                     now=now,
                 )
             ]
