@@ -435,3 +435,16 @@ def test_depth_stops_at_a_contradiction_a_clash_and_the_deadline() -> None:
     assert depth(LADDER, start, Row(3, forbidden=0b1), Deadline.never()) == (1,)
     assert depth(LADDER, start, Row(3), Deadline.never(), shaded=0b1, empty=0b1) == ()
     assert depth(LADDER, start, Row(3), Deadline(0)) == ()
+
+
+def test_needed_steps_walk_back_from_the_contradiction() -> None:
+    from gridproof.core.ladder import needed_steps
+
+    # the assumption at cell 0 lets one step decide cell 1 and another cell 2 from it; a
+    # third decides cell 5 from cell 4, which the contradiction at cell 2 does not need
+    first = Step("a", "first", shaded=1 << 1, cells=(0, 1))
+    aside = Step("c", "aside", empty=1 << 5, cells=(4, 5))
+    second = Step("b", "second", empty=1 << 2, cells=(1, 2))
+    broken = Violation("d", "broken", cells=(2,))
+    assert needed_steps([first, aside, second], broken, 1 << 0) == [first, second]
+    assert needed_steps([aside], Violation("d", "broken", cells=(0,)), 1 << 0) == []

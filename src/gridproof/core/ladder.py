@@ -453,6 +453,25 @@ def depth(
     return tuple(rounds)
 
 
+def needed_steps(steps: Sequence[Step], why: Violation, assumed: int) -> list[Step]:
+    """The steps of a probe's trial that its contradiction needs, in order: walking back
+    from the cells `why` names, each step that decided a cell still needed is kept and
+    the cells it looked at become needed in turn (the `assumed` cells need nothing). The
+    chain a probe cites, as short as the steps' cited cells allow."""
+    needed = 0
+    for cell in why.cells:
+        needed |= 1 << cell
+    kept: list[Step] = []
+    for step in reversed(steps):
+        if (step.shaded | step.empty) & needed:
+            kept.append(step)
+            needed &= ~(step.shaded | step.empty)
+            for cell in step.cells:
+                needed |= 1 << cell
+            needed &= ~assumed
+    return kept[::-1]
+
+
 def cheapest_rung(
     ladder: Ladder[P], start: Callable[[Q, Deadline], P], puzzle: Q, deadline: Deadline
 ) -> tuple[str | None, Progress]:

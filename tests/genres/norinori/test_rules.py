@@ -117,8 +117,8 @@ def test_rivals_refuses_a_board_without_solutions() -> None:
 
 
 def test_a_probe_cites_the_steps_its_contradiction_needs() -> None:
+    from gridproof.core.ladder import needed_steps as chain
     from gridproof.core.trace import Step, Violation
-    from gridproof.genres.norinori.rules import chain
 
     # the assumption at cell 0 lets a step decide cell 1, another cell 2 from 1, an
     # unrelated step 5; the contradiction is at 2: the chain keeps the first two, in order

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from gridproof.core.grid import Geometry, bits, low_bit
-from gridproof.core.ladder import Found, Ladder, Rule, Rung, rule, run_ladder
+from gridproof.core.ladder import Found, Ladder, Rule, Rung, needed_steps, rule, run_ladder
 from gridproof.core.trace import Step, Violation
 from gridproof.genres.norinori.position import Board, Position
 
@@ -594,32 +594,14 @@ def refutation(
     pos: Position, cell: int, shade: bool, rules: tuple[Rule[Position], ...]
 ) -> tuple[Violation | None, list[Step]]:
     """The contradiction `rules` reach if `cell` is assumed shaded (or empty), if any,
-    with the steps that lead to it (`chain`)."""
+    with the steps that lead to it (`core.ladder.needed_steps`)."""
     trial = pos.copy()
     bit = 1 << cell
     trial.apply(Step(probe.id, "assumption", shaded=bit if shade else 0, empty=0 if shade else bit))
     run = run_ladder(rules, trial, pos.deadline)
     if run.contradiction is None:
         return None, []
-    return run.contradiction, chain(run.steps, run.contradiction, 1 << cell)
-
-
-def chain(steps: list[Step], why: Violation, assumed: int) -> list[Step]:
-    """The steps a contradiction needs, in order: walking back from the cells it names,
-    each step that decided a cell still needed is kept and the cells it looked at become
-    needed in turn (the assumed cell needs nothing)."""
-    needed = 0
-    for cell in why.cells:
-        needed |= 1 << cell
-    kept: list[Step] = []
-    for step in reversed(steps):
-        if (step.shaded | step.empty) & needed:
-            kept.append(step)
-            needed &= ~(step.shaded | step.empty)
-            for cell in step.cells:
-                needed |= 1 << cell
-            needed &= ~assumed
-    return kept[::-1]
+    return run.contradiction, needed_steps(run.steps, run.contradiction, 1 << cell)
 
 
 @rule(
@@ -641,7 +623,7 @@ def probe(pos: Position) -> Found:
             if why is None:
                 continue
             was, now = ("shaded", "empty") if shade else ("empty", "shaded")
-            then = "".join(f"then {step.text}, " for step in steps)
+            then = "".join(f"then {step.text}; " for step in steps)
             return [
                 probe.step(
                     shaded=0 if shade else 1 << cell,
