@@ -18,7 +18,11 @@ For each record of a registered genre (others are skipped, saying so):
   there when run to its end (`reach`: the same kind of reasoning, anywhere).
 - **grades**: corrections per cell (a correction is a cell set again to another value)
   by the grade the ladder gives the board, and the rank correlation of the ladder's score
-  with corrections per cell, beside that of the board's size with them.
+  with corrections per cell, beside that of the board's size with them; the solve's
+  dependency depth (`core.ladder.depth`: rounds of deductions that can be taken side by
+  side) and its rank correlation with corrections per cell; and the partial rank
+  correlations of score and of depth with corrections, the board's size held fixed
+  (whether either predicts corrections beyond size).
 
 Records are split by a hash of their id: a third is held aside (`held`) and never used
 while tuning; the rest is `tune`. Both are reported. A benchmark, not a test: it prints
@@ -41,7 +45,7 @@ from typing import Any
 import gridproof as gp
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits
-from gridproof.core.ladder import cheapest_rung, rate
+from gridproof.core.ladder import cheapest_rung, depth, rate
 from gridproof.service import play
 
 Move = tuple[int, int, int]
@@ -145,7 +149,9 @@ def next_moves(
         if cell not in correct and value == (solution >> cell & 1):
             progress_at.append(index)
             correct.add(cell)
-    if len(progress_at) > sample:
+    if sample <= 0:
+        progress_at = []
+    elif len(progress_at) > sample:
         step = len(progress_at) / sample
         progress_at = [progress_at[int(k * step)] for k in range(sample)]
     found = NextMoves()
@@ -194,6 +200,7 @@ class Board:
     corrections: int
     grade: str
     score: float
+    depth: int
 
 
 def measure(path: Path, limit: int | None, sample: int, recent: bool) -> tuple[str, list[Board]]:
@@ -222,6 +229,7 @@ def measure(path: Path, limit: int | None, sample: int, recent: bool) -> tuple[s
                 corrections=corrections(moves),  # type: ignore[arg-type]
                 grade=difficulty.grade,
                 score=difficulty.score,
+                depth=len(depth(genre.ladder, genre.position, puzzle, Deadline(60))),
             )
         )
     return genre_name, boards
@@ -250,7 +258,24 @@ def summary(boards: list[Board]) -> dict[str, Any]:
         },
         "score_vs_corrections": spearman([b.score for b in boards], per_cell),
         "size_vs_corrections": spearman([b.cells for b in boards], per_cell),
+        "depth_median": statistics.median(b.depth for b in boards) if boards else None,
+        "depth_vs_corrections": spearman([b.depth for b in boards], per_cell),
+        "depth_vs_corrections_beyond_size": partial(
+            [b.depth for b in boards], per_cell, [b.cells for b in boards]
+        ),
+        "score_vs_corrections_beyond_size": partial(
+            [b.score for b in boards], per_cell, [b.cells for b in boards]
+        ),
     }
+
+
+def partial(xs: Sequence[float], ys: Sequence[float], zs: Sequence[float]) -> float | None:
+    """Spearman's partial correlation of xs and ys with zs held fixed (from the three
+    pairwise rank correlations): what xs says of ys beyond what zs says."""
+    xy, xz, yz = spearman(xs, ys), spearman(xs, zs), spearman(ys, zs)
+    if xy is None or xz is None or yz is None or abs(xz) >= 1 or abs(yz) >= 1:
+        return None
+    return float((xy - xz * yz) / ((1 - xz**2) * (1 - yz**2)) ** 0.5)
 
 
 def _f(value: float | None, form: str = ".2f") -> str:
@@ -261,7 +286,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--limit", type=int, help="records per file (default: all)")
-    parser.add_argument("--sample", type=int, default=20, help="hints per record (default 20)")
+    parser.add_argument(
+        "--sample", type=int, default=20, help="hints per record (default 20; 0: none)"
+    )
     parser.add_argument("--no-recent", action="store_true", help="hints without the last moves")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -294,9 +321,10 @@ def main() -> int:
     print()
     print(
         "| genre | part | corrections per cell by grade (boards) "
-        "| ρ(score, corrections) | ρ(size, corrections) |"
+        "| ρ(score, corrections) | ρ(size, corrections) | depth median "
+        "| ρ(depth, corrections) | beyond size: score / depth |"
     )
-    print("|---|---|---|---:|---:|")
+    print("|---|---|---|---:|---:|---:|---:|---|")
     for genre, parts in results.items():
         for part, s in parts.items():
             by_grade = ", ".join(
@@ -304,7 +332,10 @@ def main() -> int:
             )
             print(
                 f"| {genre} | {part} | {by_grade} | {_f(s['score_vs_corrections'])} | "
-                f"{_f(s['size_vs_corrections'])} |"
+                f"{_f(s['size_vs_corrections'])} | {_f(s['depth_median'], 'g')} | "
+                f"{_f(s['depth_vs_corrections'])} | "
+                f"{_f(s['score_vs_corrections_beyond_size'])} / "
+                f"{_f(s['depth_vs_corrections_beyond_size'])} |"
             )
     return 0
 

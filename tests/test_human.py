@@ -84,5 +84,22 @@ def test_a_few_janko_records_measure_as_the_benchmark_says(corpus_dir: Path, gen
         assert board.rho is not None
         assert 0.0 < board.rho <= 1.0  # people and the ladder broadly agree
         assert board.moves.asked == 5
+        assert board.depth >= 1
     summary = HUMAN.summary(boards)
     assert 0 <= summary["agree"] <= 1
+
+
+def test_partial_correlation_holds_size_fixed() -> None:
+    rng = random.Random(7)
+    size = list(range(200))
+    # both follow size and nothing else: strongly correlated, not beyond size
+    xs = [s + rng.gauss(0, 20) for s in size]
+    ys = [s + rng.gauss(0, 20) for s in size]
+    assert HUMAN.spearman(xs, ys) > 0.8
+    assert abs(HUMAN.partial(xs, ys, size)) < 0.2
+    # a shared part size does not explain survives
+    extra = [rng.gauss(0, 20) for _ in size]
+    xs = [s + e for s, e in zip(size, extra, strict=True)]
+    ys = [s + e + rng.gauss(0, 5) for s, e in zip(size, extra, strict=True)]
+    assert HUMAN.partial(xs, ys, size) > 0.6
+    assert HUMAN.partial(size, ys, size) is None  # the held side is the other side

@@ -20,6 +20,7 @@ from gridproof.core.errors import CodeError, GenerationError
 from gridproof.core.grid import bits
 from gridproof.core.ladder import Ladder, Rung, offer
 from gridproof.core.registry import genres
+from gridproof.core.trace import Step
 from gridproof.service import play
 
 GENRES = sorted(genres().values(), key=lambda g: g.name)
@@ -224,3 +225,18 @@ def test_a_hint_goes_where_the_player_is_working(norinori: Genre) -> None:
     assert key(next(s for s in offered.steps if s.text == found.text)) <= key(offered.steps[0])
     assert key(last) < key(offered.steps[0])  # the corner is nearer the last step
     assert found.text != first.text
+
+
+def test_a_step_is_where_it_decides_not_all_it_looks_at() -> None:
+    # a row's step looks along the whole row (through the recent mark at r1c10) but
+    # decides r1c1; another decides r3c6, nearer the mark: the person paints there next
+    width = 10
+    row = Step("line", "row 1", empty=1 << 0, cells=tuple(range(width)))
+    column = Step("line", "column 6", shaded=1 << (2 * width + 5), cells=(5, 15, 25))
+    key = play.near([9], width)
+    assert key(column) < key(row)
+    assert min([row, column], key=key) is column
+    # as near as each other: the step deciding more (the longer run) goes first
+    wide = Step("line", "row 1", empty=0b11 << 7, cells=tuple(range(width)))
+    narrow = Step("line", "row 1", empty=1 << 8, cells=tuple(range(width)))
+    assert key(wide) < key(narrow)

@@ -25,6 +25,7 @@ from gridproof.core.ladder import (
     Rung,
     Seen,
     cheapest_rung,
+    depth,
     rating,
     rule,
     run_ladder,
@@ -414,3 +415,36 @@ def test_the_rating_examples_of_the_readme() -> None:
     assert rating(grades, "hard", 0, 100) == 20.0
     assert rating(grades, "expert", 1e9, 1) == 39.9
     assert rating(grades, "beyond", 0, 1) == 40.0  # not listed: above every listed grade
+
+
+# --- dependency depth ---------------------------------------------------------------------
+
+
+def test_depth_counts_rounds_of_steps_taken_side_by_side() -> None:
+    # seed cell 0, then each copy waits for the one before: a chain of four
+    assert depth(LADDER, start, Row(4), Deadline.never()) == (1, 1, 1, 1)
+    # cells 0 and 2 empty: cells 1 and 3 copy at once, cell 4 waits for cell 3
+    assert depth(LADDER, start, Row(5), Deadline.never(), empty=0b00101) == (2, 1)
+    # as many steps as the ladder's own solve, which reaches the same end
+    progress = solve(LADDER, start, Row(5), "seeding", Deadline.never(), empty=0b00101)
+    assert len(progress.steps) == sum(depth(LADDER, start, Row(5), Deadline.never(), empty=0b00101))
+
+
+def test_depth_stops_at_a_contradiction_a_clash_and_the_deadline() -> None:
+    # seeding the forbidden cell 0 is one round; the guard then objects
+    assert depth(LADDER, start, Row(3, forbidden=0b1), Deadline.never()) == (1,)
+    assert depth(LADDER, start, Row(3), Deadline.never(), shaded=0b1, empty=0b1) == ()
+    assert depth(LADDER, start, Row(3), Deadline(0)) == ()
+
+
+def test_needed_steps_walk_back_from_the_contradiction() -> None:
+    from gridproof.core.ladder import needed_steps
+
+    # the assumption at cell 0 lets one step decide cell 1 and another cell 2 from it; a
+    # third decides cell 5 from cell 4, which the contradiction at cell 2 does not need
+    first = Step("a", "first", shaded=1 << 1, cells=(0, 1))
+    aside = Step("c", "aside", empty=1 << 5, cells=(4, 5))
+    second = Step("b", "second", empty=1 << 2, cells=(1, 2))
+    broken = Violation("d", "broken", cells=(2,))
+    assert needed_steps([first, aside, second], broken, 1 << 0) == [first, second]
+    assert needed_steps([aside], Violation("d", "broken", cells=(0,)), 1 << 0) == []

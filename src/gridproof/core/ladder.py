@@ -410,6 +410,68 @@ def offer(
     return Offer()
 
 
+def depth(
+    ladder: Ladder[P],
+    start: Callable[[Q, Deadline], P],
+    puzzle: Q,
+    deadline: Deadline,
+    *,
+    shaded: int = 0,
+    empty: int = 0,
+) -> tuple[int, ...]:
+    """How long the solve's chain of dependencies is: the ladder taken in rounds, each
+    round every deduction the cheapest productive rung offers at the position it starts
+    from (`offer`), all applied together; a step of round k waited for one of round k-1.
+    The number of rounds (the tuple's length; the steps of each round its items) is the
+    dependency depth, the second factor of Pelanek's model of Sudoku difficulty (steps
+    that can be taken side by side count once). It ends where the ladder stops: a
+    fixpoint, a contradiction or the deadline (then the rounds so far); from the given
+    marks, if any (none when they clash)."""
+    deadline = deadline.within()
+    position = start(puzzle, deadline)
+    if (shaded or empty) and position.apply(
+        Step(GIVEN, "the marks given", shaded=shaded, empty=empty)
+    ) is not None:
+        return ()
+    rounds: list[int] = []
+    while not deadline.expired():
+        steps: list[Step] = []
+        for rung in ladder.rungs:
+            for each in rung.rules:
+                found = each.find(position)
+                if isinstance(found, Violation):
+                    return tuple(rounds)
+                steps += found
+            if steps:
+                break
+        if not steps:
+            break
+        for step in steps:
+            if position.apply(step) is not None:
+                return (*rounds, len(steps))
+        rounds.append(len(steps))
+    return tuple(rounds)
+
+
+def needed_steps(steps: Sequence[Step], why: Violation, assumed: int) -> list[Step]:
+    """The steps of a probe's trial that its contradiction needs, in order: walking back
+    from the cells `why` names, each step that decided a cell still needed is kept and
+    the cells it looked at become needed in turn (the `assumed` cells need nothing). The
+    chain a probe cites, as short as the steps' cited cells allow."""
+    needed = 0
+    for cell in why.cells:
+        needed |= 1 << cell
+    kept: list[Step] = []
+    for step in reversed(steps):
+        if (step.shaded | step.empty) & needed:
+            kept.append(step)
+            needed &= ~(step.shaded | step.empty)
+            for cell in step.cells:
+                needed |= 1 << cell
+            needed &= ~assumed
+    return kept[::-1]
+
+
 def cheapest_rung(
     ladder: Ladder[P], start: Callable[[Q, Deadline], P], puzzle: Q, deadline: Deadline
 ) -> tuple[str | None, Progress]:

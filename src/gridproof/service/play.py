@@ -17,7 +17,7 @@ import hashlib
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -509,26 +509,32 @@ RECENT = 8
 """How many of the player's last marks a hint looks near."""
 
 
-def near(recent: Sequence[int], width: int) -> Callable[[Step], tuple[int, int]]:
+def near(recent: Sequence[int], width: int) -> Callable[[Step], tuple[int, int, int]]:
     """The order in which a person working at `recent` (cells, most recent first) would
-    take the deductions open to them: nearest first (the Manhattan distance from any cell
-    the step looks at or decides to a recent mark, plus `AGE_COST` for each mark since
-    that one), then the step that decides most (a person paints a run at once). Measured
-    on the tuning part of the janko solve paths (`benchmarks/human.py`)."""
+    take the deductions open to them: nearest first, where a step is the cells it
+    decides (a step looking at a whole line is not everywhere along it: a person paints
+    where the new cells are), the distance being the Manhattan distance to a recent mark
+    plus `AGE_COST` for each mark since that one; then nearest by every cell the step
+    looks at or decides; then the step that decides most (a person paints a run at once).
+    Measured on the tuning part of the janko solve paths (`benchmarks/human.py`)."""
     trail = [divmod(cell, width) for cell in recent[:RECENT]]
 
-    def key(step: Step) -> tuple[int, int]:
-        decided = step.shaded | step.empty
-        cells = [divmod(cell, width) for cell in {*bits(decided), *step.cells}]
-        distance = min(
+    def distance(cells: Iterable[int]) -> int:
+        places = [divmod(cell, width) for cell in cells]
+        return min(
             (
                 abs(r - tr) + abs(c - tc) + AGE_COST * age
                 for age, (tr, tc) in enumerate(trail)
-                for r, c in cells
+                for r, c in places
             ),
             default=0,
         )
-        return distance, -decided.bit_count()
+
+    def key(step: Step) -> tuple[int, int, int]:
+        decided = step.shaded | step.empty
+        new = list(bits(decided))
+        every = {*new, *step.cells}
+        return distance(new or every), distance(every), -decided.bit_count()
 
     return key
 

@@ -139,7 +139,8 @@ def test_step_texts_name_their_reasons() -> None:
                 assert "may not all be white" in step.text
             if step.rule == "probe":
                 assert step.text.startswith("if r")
-                assert step.text.endswith("so it is white")
+                cell = step.text.split(" ")[1]
+                assert step.text.endswith(f"so {cell} is white")
             if step.rule == "region-white":
                 assert "already has its black circle" in step.text
     assert set(texts) == {each.id for each in LADDER.rules} - {"search"}, texts
@@ -206,12 +207,20 @@ PINNED_STEPS = {
         ),
         (
             "probe",
-            "if r1c2 were black, then r1c4, r2c4, r3c4 are three white circles in a row; so "
-            "it is white",
+            "if r1c2 were black, then region 2 already has its black circle r1c2, so r2c1, r2c2 "
+            "are white; then r2c1, r2c2, r2c3 may not all be white and only r2c3 can still be "
+            "black, so it is; then region 3 already has its black circle r2c3, so r2c4, r2c5 are "
+            "white; then r1c2, r2c3 are black, so r3c4 is white: r1c2, r2c3, r3c4 may not all be "
+            "black; and then r1c4, r2c4, r3c4 are three white circles in a row; so r1c2 is white",
         ),
         (
             "probe",
-            "if r2c1 were black, then region 3 holds two black circles, r2c3, r2c4; so it is white",
+            "if r2c1 were black, then region 2 already has its black circle r2c1, so r2c2 is "
+            "white; then r1c2, r2c2, r3c2 may not all be white and only r3c2 can still be black, "
+            "so it is; then region 4 already has its black circle r3c2, so r3c3, r3c4 are white; "
+            "then r1c2, r2c3, r3c4 may not all be white and only r2c3 can still be black, so it "
+            "is; then r1c4, r2c4, r3c4 may not all be white and only r2c4 can still be black, so "
+            "it is; and then region 3 holds two black circles, r2c3, r2c4; so r2c1 is white",
         ),
         (
             "region-black",
@@ -223,7 +232,11 @@ PINNED_STEPS = {
         ),
         (
             "probe",
-            "if r2c4 were black, then region 4 holds two black circles, r3c2, r3c4; so it is white",
+            "if r2c4 were black, then region 3 already has its black circle r2c4, so r2c3, r2c5 "
+            "are white; then r1c2, r2c3, r3c4 may not all be white and only r3c4 can still be "
+            "black, so it is; then r1c4, r2c3, r3c2 may not all be white and only r3c2 can still "
+            "be black, so it is; and then region 4 holds two black circles, r3c2, r3c4; so r2c4 "
+            "is white",
         ),
         (
             "triple-white",
@@ -246,12 +259,12 @@ PINNED_STEPS = {
         (
             "search",
             "if r1c4 were black, a complete search of its group of regions (1, 3, 4, 5) finds "
-            "no way to finish it; so it is white",
+            "no way to finish it; so r1c4 is white",
         ),
         (
             "search",
             "if r1c5 were black, a complete search of its group of regions (1, 3, 4, 5) finds "
-            "no way to finish it; so it is white",
+            "no way to finish it; so r1c5 is white",
         ),
         (
             "region-black",

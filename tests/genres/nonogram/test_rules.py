@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 from gridproof.core.deadline import Deadline
@@ -146,3 +147,34 @@ def test_every_technique_fires_on_the_corpus(corpus_dir: Path) -> None:
         used.update(step.rule for step in solve(puzzle, "line", Deadline(30)).steps)
     for rule in ("overlap", "separators", "unreachable", "small-gap", "line"):
         assert used[rule] > 0, used
+
+
+def test_a_probe_cites_the_chain_of_lines_its_contradiction_travels() -> None:
+    from gridproof.genres.nonogram.engine import Board, Grid, Propagator
+
+    puzzle = parse_pattern(PATTERN_EXAMPLE)
+    board = Board(puzzle, deadline=Deadline.never())
+    lines = Propagator(board, Deadline.never())
+    h = board.height
+    broken = 0
+    for row in range(board.height):
+        for col in range(board.width):
+            for shaded in (True, False):
+                trial = Grid.blank(board)
+                trial.dirty = []  # line logic alone decides nothing here: a fixpoint
+                trial.set_cell(board, row, col, shaded)
+                fails = not lines.run(trial.copy())
+                path = rules.chain(board, trial)
+                assert (path is not None) == fails  # the same verdict as the propagator
+                if path is None:
+                    continue
+                broken += 1
+                assert path[0] in (row, h + col)  # it starts through the assumed cell
+                for before, after in pairwise(path):
+                    assert (before < h) != (after < h)  # a row hands on to a column
+    assert broken  # line logic alone cannot start this board, probes can
+    first = next(
+        step for step in solve(puzzle, "probe", Deadline.never()).steps if step.rule == "probe"
+    )
+    assert first.text.endswith(("shaded", "empty"))
+    assert " along " in first.text or "whole-line deductions would" in first.text

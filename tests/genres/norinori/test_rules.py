@@ -114,3 +114,35 @@ def test_rivals_refuses_a_board_without_solutions() -> None:
     puzzle = next(p for p in _boards(40, seed=13) if not count_by_regions(p, 2).solutions)
     with pytest.raises(ValueError, match="does not solve"):
         rivals(puzzle, 0, Deadline(10))
+
+
+def test_a_probe_cites_the_steps_its_contradiction_needs() -> None:
+    from gridproof.core.ladder import needed_steps as chain
+    from gridproof.core.trace import Step, Violation
+
+    # the assumption at cell 0 lets a step decide cell 1, another cell 2 from 1, an
+    # unrelated step 5; the contradiction is at 2: the chain keeps the first two, in order
+    first = Step("a", "first", shaded=1 << 1, cells=(0, 1))
+    second = Step("b", "second", empty=1 << 2, cells=(1, 2))
+    aside = Step("c", "aside", empty=1 << 5, cells=(4, 5))
+    assert chain([first, aside, second], Violation("d", "broken", cells=(2,)), 1 << 0) == [
+        first,
+        second,
+    ]
+    assert chain([aside], Violation("d", "broken", cells=(0,)), 1 << 0) == []
+
+
+def test_probe_sentences_name_the_cell_and_the_chain() -> None:
+    import gridproof as gp
+
+    texts = []
+    for seed in (1, 2, 3):
+        board = gp.generate("norinori", size=(10, 10), seed=seed, difficulty="hard").loaded
+        progress = board.genre.solve(board.puzzle, board.genre.ladder.top, Deadline(30))
+        texts += [step.text for step in progress.steps if step.rule == "probe"]
+    assert texts
+    for text in texts:
+        cell = text.split(" ")[1]
+        assert text.startswith(f"if {cell} were ")
+        assert text.endswith((f"so {cell} is empty", f"so {cell} is shaded"))
+        assert ", then " in text

@@ -23,7 +23,7 @@ only and never this table.
 from __future__ import annotations
 
 from gridproof.core.grid import bits, low_bit
-from gridproof.core.ladder import Found, Ladder, Rule, Rung, rule, run_ladder
+from gridproof.core.ladder import Found, Ladder, Rule, Rung, needed_steps, rule, run_ladder
 from gridproof.core.trace import Step, Violation
 from gridproof.genres.nondango.position import Board, Position, propagate
 from gridproof.genres.nondango.search import has_completion, independent_parts
@@ -216,7 +216,7 @@ PROPAGATION: tuple[Rule[Position], ...] = (*REGION, *LINES, *CONFINE)
 runs on each assumption."""
 
 
-@rule("probe", "Probe", "if {cell} were black, then {why}; so it is white")
+@rule("probe", "Probe", "if {cell} were black, {chain}{why}; so {cell} is white")
 def probe(pos: Position) -> Found:
     """Assume an undecided circle black and propagate (`region`, `triple` and `confine`);
     if that contradicts, the circle is white. The reason is replayed through the named rules."""
@@ -231,14 +231,17 @@ def probe(pos: Position) -> Found:
         trial.paint(cell)
         if propagate(trial):
             continue
-        why = refute(pos, cell, PROPAGATION)
+        why, steps = refutation(pos, cell, PROPAGATION)
+        then = "".join(f"then {step.text}; " for step in steps)
         return [
             probe.step(
                 empty=1 << cell,
                 cells=(cell, *(why.cells if why else ())),
                 regions=why.regions if why else (),
                 cell=board.name(cell),
-                why=why.text if why is not None else "the lines of three contradict",
+                chain=then,
+                why=("and then " if then else "then ")
+                + (why.text if why is not None else "the lines of three contradict"),
             )
         ]
     return []
@@ -251,18 +254,24 @@ def closed(pos: Position) -> Position | None:
     return base if propagate(base) else None
 
 
-def refute(pos: Position, cell: int, rules: tuple[Rule[Position], ...]) -> Violation | None:
-    """The contradiction `rules` reach once `cell` is assumed black, if any."""
+def refutation(
+    pos: Position, cell: int, rules: tuple[Rule[Position], ...]
+) -> tuple[Violation | None, list[Step]]:
+    """The contradiction `rules` reach once `cell` is assumed black, if any, with the
+    steps that lead to it (`core.ladder.needed_steps`)."""
     trial = pos.copy()
     trial.apply(Step(probe.id, "assumption", shaded=1 << cell))
-    return run_ladder(rules, trial, pos.deadline).contradiction
+    run = run_ladder(rules, trial, pos.deadline)
+    if run.contradiction is None:
+        return None, []
+    return run.contradiction, needed_steps(run.steps, run.contradiction, 1 << cell)
 
 
 @rule(
     "search",
     "Search",
     "if {cell} were black, a complete search of its group of regions ({group}) finds no "
-    "way to finish it; so it is white",
+    "way to finish it; so {cell} is white",
 )
 def group_search(pos: Position) -> Found:
     """Assume an undecided circle black and count its independent group of regions with

@@ -21,6 +21,7 @@ returns the steps it can take now, or a `Violation` (the contradiction it found)
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -244,8 +245,8 @@ def _at(pos: Position, line: int, index: int) -> str:
 @rule(
     "probe",
     "Probe contradiction",
-    "if {cell} were {was}, whole-line deductions would leave {line} unable to hold its clue "
-    "{clue}; so {cell} is {now}",
+    "if {cell} were {was}, whole-line deductions{chain} would leave {line} unable to hold its "
+    "clue {clue}; so {cell} is {now}",
     conflict="{line} cannot be completed",
 )
 def probe(pos: Position) -> Found:
@@ -268,12 +269,52 @@ def probe(pos: Position) -> Found:
             trial.set_cell(board, row, col, shaded)
             if lines.run(trial):
                 continue
-            return [_refuted(pos, cell, shaded, lines.failed)]
+            trial = base.copy()
+            trial.set_cell(board, row, col, shaded)
+            path = chain(board, trial)
+            return [_refuted(pos, cell, shaded, lines.failed if path is None else path[-1], path)]
     return []
 
 
-def _refuted(pos: Position, cell: int, shaded: bool, failed: int) -> Step:
+def chain(board: Board, trial: Grid) -> list[int] | None:
+    """The lines a probe's contradiction travels along, as a person would follow it: the
+    trial's lines solved breadth first from the two through the assumed cell, each line
+    remembering the line whose solve first changed it; from the line that breaks back to
+    a line through the assumed cell. None if the lines settle (no contradiction). Run
+    only for a probe that succeeded, so it keeps no memo and counts no solves."""
+    h = board.height
+    filled, empty = trial.filled, trial.empty
+    parent: dict[int, int | None] = dict.fromkeys(trial.dirty)
+    queue = deque(parent)
+    queued = set(parent)
+    while queue:
+        line = queue.popleft()
+        queued.discard(line)
+        f, e = filled[line], empty[line]
+        found = board.tables[line].settle(f, e)
+        if found is None:
+            path = [line]
+            while (before := parent[path[-1]]) is not None:
+                path.append(before)
+            return path[::-1]
+        nf, ne = found
+        for new, side in ((nf ^ f, filled), (ne ^ e, empty)):
+            for index in bits(new):
+                other = h + index if line < h else index
+                side[other] |= 1 << (line if line < h else line - h)
+                parent.setdefault(other, line)
+                if other not in queued:
+                    queued.add(other)
+                    queue.append(other)
+        filled[line], empty[line] = nf, ne
+    return None
+
+
+def _refuted(
+    pos: Position, cell: int, shaded: bool, failed: int, path: list[int] | None = None
+) -> Step:
     was, now = ("shaded", "empty") if shaded else ("empty", "shaded")
+    between = [pos.line_name(line) for line in (path or [])[:-1]]
     return probe.step(
         shaded=0 if shaded else 1 << cell,
         empty=1 << cell if shaded else 0,
@@ -283,6 +324,7 @@ def _refuted(pos: Position, cell: int, shaded: bool, failed: int) -> Step:
         line=pos.line_name(failed),
         clue=clue_text(pos.puzzle.lines[failed]),
         now=now,
+        chain=" along " + ", then ".join(between) if between else "",
     )
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from gridproof.core.grid import Geometry, bits, low_bit
-from gridproof.core.ladder import Found, Ladder, Rule, Rung, rule, run_ladder
+from gridproof.core.ladder import Found, Ladder, Rule, Rung, needed_steps, rule, run_ladder
 from gridproof.core.trace import Step, Violation
 from gridproof.genres.norinori.position import Board, Position
 
@@ -590,20 +590,24 @@ def partner_candidates(pos: Position) -> int:
     return geo.spread(single) & pos.unknown
 
 
-def refute(
+def refutation(
     pos: Position, cell: int, shade: bool, rules: tuple[Rule[Position], ...]
-) -> Violation | None:
-    """The contradiction `rules` reach if `cell` is assumed shaded (or empty), if any."""
+) -> tuple[Violation | None, list[Step]]:
+    """The contradiction `rules` reach if `cell` is assumed shaded (or empty), if any,
+    with the steps that lead to it (`core.ladder.needed_steps`)."""
     trial = pos.copy()
     bit = 1 << cell
     trial.apply(Step(probe.id, "assumption", shaded=bit if shade else 0, empty=0 if shade else bit))
-    return run_ladder(rules, trial, pos.deadline).contradiction
+    run = run_ladder(rules, trial, pos.deadline)
+    if run.contradiction is None:
+        return None, []
+    return run.contradiction, needed_steps(run.steps, run.contradiction, 1 << cell)
 
 
 @rule(
     "probe",
     "Probe",
-    "if {cell} were {was}, then {why}; so it is {now}",
+    "if {cell} were {was}, {chain}{why}; so {cell} is {now}",
 )
 def probe(pos: Position) -> Found:
     """Assume an undecided cell shaded (then empty) and run the `pairs` ladder; a value
@@ -615,10 +619,11 @@ def probe(pos: Position) -> Found:
         for shade in (True, False):
             if pos.deadline.expired():
                 return []
-            why = refute(pos, cell, shade, PAIRS)
+            why, steps = refutation(pos, cell, shade, PAIRS)
             if why is None:
                 continue
             was, now = ("shaded", "empty") if shade else ("empty", "shaded")
+            then = "".join(f"then {step.text}; " for step in steps)
             return [
                 probe.step(
                     shaded=0 if shade else 1 << cell,
@@ -627,7 +632,8 @@ def probe(pos: Position) -> Found:
                     regions=why.regions,
                     cell=board.name(cell),
                     was=was,
-                    why=why.text,
+                    chain=then,
+                    why=("and then " if then else "then ") + why.text,
                     now=now,
                 )
             ]
