@@ -236,6 +236,12 @@ def count(
     )
 
 
+def count_pure(puzzle: Nonogram, limit: int = 2, deadline: Deadline | None = None) -> Outcome:
+    """`count` on the standard library alone (no SAT stretch even where python-sat is
+    installed): the genre's `count_pure`, what `count --no-sat` and a browser build run."""
+    return count(puzzle, limit, deadline, sat=False)
+
+
 NATIVE_FIRST = 3000
 """Learning-search work before anything else takes a turn: what settles most searches."""
 SAT_SLICE = 2000
