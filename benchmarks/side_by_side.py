@@ -121,6 +121,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--native", action="store_true", help="the engine without its SAT stretch (pure Python)"
     )
+    parser.add_argument(
+        "--with-pure",
+        action="store_true",
+        help="also the engine without its SAT stretch (count --no-sat), a row of its own",
+    )
 
 
 def only(entries: list[dict[str, Any]], args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -148,9 +153,15 @@ def compare(
         no_sat=args.no_sat,
         describe=describe,
     )
+    pure: list[Run] = []
+    if getattr(args, "with_pure", False) and not args.native:
+        print("\nthe engine without its SAT stretch (count --no-sat):", flush=True)
+        for entry in entries:
+            pure.append(engine_run(entry["id"], from_json(entry), args.deadline, False))
+            print(f"{entry['id']:44} pure   {pure[-1].verdict:8} {pure[-1].cpu:8.3f}s", flush=True)
     expected = {e["id"]: e.get("expected") for e in entries}
     print(f"\n## {title}; engine deadline {args.deadline}s, SAT deadline {args.sat_deadline}s\n")
-    print_table(engine, None if args.no_sat else sat, expected, args.native)
+    print_table(engine, None if args.no_sat else sat, expected, args.native, pure)
     return engine
 
 
@@ -210,10 +221,30 @@ def table_row(name: str, runs: list[Run], expected: dict[str, str | None]) -> st
     )
 
 
+def cpu_ratios(label: str, runs: list[Run], sat: list[Run]) -> str:
+    """A counter's CPU against the oracle's: per board (median, p95, max of the ratios over
+    the boards both decided) and in total (over all boards, timeouts charged in full)."""
+    ratios = [
+        r.cpu / max(s.cpu, 1e-6) for r, s in zip(runs, sat, strict=True) if r.decided and s.decided
+    ]
+    total = sum(r.cpu for r in runs) / max(sum(s.cpu for s in sat), 1e-6)
+    if not ratios:
+        return f"{label} / SAT oracle CPU: total {total:.2f}x"
+    return (
+        f"{label} / SAT oracle CPU: per board median {statistics.median(ratios):.2f}x, "
+        f"p95 {percentile(ratios, 0.95):.2f}x, max {max(ratios):.2f}x; total {total:.2f}x"
+    )
+
+
 def print_table(
-    engine: list[Run], sat: list[Run] | None, expected: dict[str, str | None], native: bool
+    engine: list[Run],
+    sat: list[Run] | None,
+    expected: dict[str, str | None],
+    native: bool,
+    pure: list[Run] | None = None,
 ) -> None:
-    """The side-by-side table, the timeouts by name and the disagreements."""
+    """The side-by-side table (with `pure`, a row for the engine without its SAT stretch,
+    and the CPU ratios to the oracle), the timeouts by name and the disagreements."""
     print(
         "| counter | decided | matches label | median s | p95 s | max s | CPU median s"
         " | CPU p95 s | total s | CPU s |"
@@ -221,9 +252,27 @@ def print_table(
     print("|---|---|---|---|---|---|---|---|---|---|")
     name = "gridproof engine, pure Python" if native else "gridproof engine"
     print(table_row(name, engine, expected))
+    if pure:
+        print(table_row("gridproof engine, count --no-sat", pure, expected))
     if sat is not None:
         print(table_row("SAT oracle (CaDiCaL)", sat, expected))
     print()
+    if sat is not None:
+        for label, runs in ((name, engine), ("count --no-sat", pure or [])):
+            if runs:
+                print(cpu_ratios(label, runs, sat))
+    if pure:
+        differ = [
+            (e.id, e.verdict, p.verdict)
+            for e, p in zip(engine, pure, strict=True)
+            if e.decided and p.decided and e.verdict != p.verdict
+        ]
+        print(f"engine and count --no-sat differ on: {differ or 'none'}")
+        wrong = [f"{r.id}: {r.checked}" for r in pure if r.checked]
+        print(f"count --no-sat solutions wrong: {'; '.join(wrong) or 'none'}")
+        print(
+            "count --no-sat timeouts: " + (", ".join(r.id for r in pure if not r.decided) or "none")
+        )
     print("engine timeouts: " + (", ".join(r.id for r in engine if not r.decided) or "none"))
     if sat is not None:
         print("SAT timeouts: " + (", ".join(r.id for r in sat if not r.decided) or "none"))

@@ -55,7 +55,7 @@ def test_from_a_probed_root_and_in_slices_of_one_conflict() -> None:
 
 @pytest.mark.slow
 def test_the_counter_with_the_stretch_in_every_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solve, "NATIVE_FIRST", 0)
+    monkeypatch.setattr(solve, "SAT_NATIVE_FIRST", 0)
     monkeypatch.setattr(solve, "SAT_SLICE", 3)
     rng = Rng(1515)
     boards = [*BOARDS, *(clues_of(15, 15, random_picture(rng, 15, 15, 0.4)) for _ in range(10))]

@@ -246,16 +246,26 @@ NATIVE_FIRST = 3000
 """Learning-search work before anything else takes a turn: what settles most searches."""
 SAT_SLICE = 2000
 NATIVE_PER_CONFLICT = 3.5
-"""Then solver slices of `SAT_SLICE` conflicts, doubling (CaDiCaL starts each call with a
-round of its own, so short calls cost), each followed by this much learning-search work
-per conflict: about a third of the time (a conflict costs CaDiCaL about seven times a
-line solve here)."""
+"""Then turns sized by slices of `SAT_SLICE` conflicts, doubling, each giving the learning
+search this much work per conflict (and the symmetric search `MIRROR_SHARE` times that).
+These sizes hold the count in pure Python (no stretch); they steer the generators'
+counted work, so a change to them changes what seeds give."""
+SAT_NATIVE_FIRST = 500
+SAT_NATIVE_PER_CONFLICT = 1.0
+"""With the stretch, the learning search's first piece of work, then its work per solver
+conflict after each solver slice (CaDiCaL starts each call with a round of its own, so
+short calls cost): about an eighth of the time (a conflict costs CaDiCaL about seven line
+solves here), so the turns cost little beside the stretch alone (measured on two
+tournament-style sets, count to 2: 6-7% more CPU than the stretch alone, where 3,000
+first and 3.5 per conflict cost 23% and 29%)."""
 SLICE_CAP = 1 << 16
 MIRROR_SHARE = 4.0
-"""The symmetric search's work per turn, against the whole puzzle's learning search: its
-puzzle is a fraction of the size, and its find is often the answer (Knotty's two
-solutions in 12.6 s with SAT, against 28.9 s at an equal share; 9.8 s and 14.6 s without).
-It goes last in each round, so a search the others settle in the round never pays it."""
+"""The symmetric search's work per turn, against the whole puzzle's learning search at
+`NATIVE_PER_CONFLICT` (with the stretch too, where it is the same work per solver
+conflict as before the stretch's share was cut: 14): its puzzle is a fraction of the size,
+and its find is often the answer (Knotty's two solutions in 12.6 s with SAT, against
+28.9 s at an equal share; 9.8 s and 14.6 s without). It goes last in each round, so a
+search the others settle in the round never pays it."""
 
 
 class _Turns:
@@ -288,7 +298,12 @@ class _Turns:
         learner, session, deadline = self.learner, self.session, self.deadline
         if not self.symmetries and session is None:
             return learner.solutions, learner.run(limit)
-        if learner.run(limit, learner.work + NATIVE_FIRST):
+        first, per_conflict = (
+            (NATIVE_FIRST, NATIVE_PER_CONFLICT)
+            if session is None
+            else (SAT_NATIVE_FIRST, SAT_NATIVE_PER_CONFLICT)
+        )
+        if learner.run(limit, learner.work + first):
             return learner.solutions, True
         if self.symmetries:  # built only now: most searches are over by here
             ties = symmetric.ties(self.symmetries, self.board.width * self.board.height)
@@ -298,11 +313,11 @@ class _Turns:
         while True:
             if session and not deadline.expired() and session.run(limit, conflicts, deadline):
                 return session.solutions, True
-            native = int(NATIVE_PER_CONFLICT * conflicts)
+            native = int(per_conflict * conflicts)
             if not deadline.expired() and learner.run(limit, learner.work + native):
                 return learner.solutions, True
             if self.mirror is not None and not deadline.expired():
-                mirror_work = int(MIRROR_SHARE * native)
+                mirror_work = int(MIRROR_SHARE * NATIVE_PER_CONFLICT * conflicts)
                 self.mirror.run(limit, self.mirror.work + mirror_work)  # its end finishes nothing
             found = self.found()
             if len(found) >= limit:
