@@ -206,8 +206,10 @@ def count(
     assert root is not None
     stretched = sat and math.isinf(deadline.work_left()) and stretch.available()
     if lines.run(root) and _open(board, root):
-        small = board.width * board.height - root.decided(board) <= PROBE_SMALL
-        root = prober.run(root, ROOT_SWEEPS_WITH_SAT if stretched and not small else 1 << 30)
+        cells = board.width * board.height
+        small = cells - root.decided(board) <= PROBE_SMALL
+        skip = stretched and not small and cells <= PROBE_SKIP_MOST
+        root = prober.run(root, ROOT_SWEEPS_WITH_SAT if skip else 1 << 30)
     else:
         root = root if lines.failed < 0 else None
     deadline.charge(lines.solves)
@@ -255,6 +257,10 @@ oracle 98 ms; dom-5 2.1 ms / 4.8 ms, oracle 2.1 ms; tournament-25 4.1 s / 5.1 s)
 PROBE_SMALL = 100
 """Open cells after line solving up to which the root is probed to a fixpoint all the same:
 there a sweep costs less than building the solver (dom-3: 0.19 ms, 0.74 ms without)."""
+PROBE_SKIP_MOST = 4096
+"""Cells of the largest board whose root the stretch takes unprobed: on a larger one the
+search's tables and the encoding would cost more than a deadline allows without a check
+(a 1024x1024 board overran a 2 s deadline), where a probe sweep checks it cell by cell."""
 NATIVE_FIRST = 3000
 """Learning-search work before anything else takes a turn: what settles most searches."""
 SAT_SLICE = 2000
