@@ -4,12 +4,14 @@ by side.
     .venv/bin/python benchmarks/nonogram_tournament.py [--deadline 30] [--sat-deadline 30]
         [--only ID ...] [--no-sat] [--native]
     .venv/bin/python benchmarks/nonogram_tournament.py --generate 1000 --seed 1 [--no-sat]
+        [--ratio 0.5] [--with-pure]
 
 Without `--generate` it reads `../shared/corpus/tournament-25.json` (40 boards, most with
 several solutions, so counting to 2 must find a second one). With `--generate N --seed S`
 it makes N boards the way the computer-Nonogram tournaments (TAAI/TCGA) make their sets:
 random 25×25 pixels, each black with a probability falling linearly from 0.50 on the first
-board to 0.35 on the last, drawn from `core.rng.Rng(S)`; and prints the boards decided and
+board to 0.35 on the last (`--ratio R`: R for every board), drawn from `core.rng.Rng(S)`;
+and prints the boards decided and
 the total time beside the tournament winners' (about 650 s for 1,000 boards, C/C++, one
 solution each rather than a count to 2).
 
@@ -18,7 +20,9 @@ engine has counted the whole set, the SAT oracle's (CaDiCaL 1.5.3, count to 2, i
 process killed at its deadline; see `side_by_side.count_all`). Then
 decided / matches label / median / p95 / max over the decided boards and total wall and
 CPU time over all, the timeouts by name, and whether the two counters agree wherever both
-decided. A benchmark, not a test: it never fails on a time.
+decided. `--with-pure` adds the engine without its SAT stretch (`count --no-sat`, what a
+browser build runs) as a third row, and each engine's CPU against the oracle's as ratios
+(per board: median, p95, max; and the totals). A benchmark, not a test: it never fails on a time.
 """
 
 from __future__ import annotations
@@ -41,12 +45,13 @@ WINNERS_S = 650.0
 """The tournament winners' time for a 1,000-board set (LalaFrogKK, Requiem)."""
 
 
-def generated(count: int, seed: int) -> list[dict[str, Any]]:
-    """`count` random 25×25 boards, black ratio 0.50 down to 0.35, as corpus entries."""
+def generated(count: int, seed: int, fixed: float | None = None) -> list[dict[str, Any]]:
+    """`count` random 25×25 boards, black ratio 0.50 down to 0.35 (or `fixed` for all), as
+    corpus entries."""
     rng = Rng(seed)
     entries = []
     for index in range(count):
-        ratio = 0.50 - 0.15 * index / max(1, count - 1)
+        ratio = fixed if fixed is not None else 0.50 - 0.15 * index / max(1, count - 1)
         shaded = sum(1 << cell for cell in range(SIDE * SIDE) if rng.random() < ratio)
         entry = to_json(clues_of(SIDE, SIDE, shaded))
         entry["id"] = f"generated-{seed}-{index:04d}"
@@ -68,10 +73,15 @@ def main() -> int:
     add_arguments(parser)
     parser.add_argument("--generate", type=int, metavar="N", help="N generated boards instead")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--ratio", type=float, help="every generated board at this black ratio (e.g. 0.5)"
+    )
     args = parser.parse_args()
     if args.generate:
-        entries = generated(args.generate, args.seed)
+        entries = generated(args.generate, args.seed, args.ratio)
         title = f"generated tournament-style, seed {args.seed}"
+        if args.ratio is not None:
+            title += f", black ratio {args.ratio}"
     elif CORPUS.exists():
         entries = json.loads(CORPUS.read_text(encoding="utf-8"))["puzzles"]
         title = CORPUS.name

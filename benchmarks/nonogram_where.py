@@ -1,7 +1,7 @@
 """Where the Nonogram counter's time goes on given boards: one count to 2 each, profiled.
 
     .venv/bin/python benchmarks/nonogram_where.py ID... [--corpus FILE] [--deadline 30]
-    .venv/bin/python benchmarks/nonogram_where.py --slowest 3 [--corpus FILE]
+    .venv/bin/python benchmarks/nonogram_where.py --slowest 3 [--corpus FILE] [--no-sat]
 
 IDs are looked up in `../shared/corpus/tournament-25.json` and `hard-nonograms.json`
 (or `--corpus`); `--slowest N` first counts every board of the corpus unprofiled and takes
@@ -100,11 +100,13 @@ def entries(corpus: Path | None) -> dict[str, dict[str, Any]]:
     return found
 
 
-def slowest(chosen: dict[str, dict[str, Any]], n: int, seconds: float) -> list[str]:
+def slowest(
+    chosen: dict[str, dict[str, Any]], n: int, seconds: float, sat: bool = True
+) -> list[str]:
     times = []
     for ident, entry in chosen.items():
         cpu = time.process_time()
-        solve.count(from_json(entry), 2, Deadline(seconds))
+        solve.count(from_json(entry), 2, Deadline(seconds), sat=sat)
         times.append((time.process_time() - cpu, ident))
     return [ident for _, ident in sorted(times)[-n:]]
 
@@ -129,12 +131,12 @@ def _key(function: Callable[..., Any]) -> tuple[str, int, str]:
     return code.co_filename, code.co_firstlineno, code.co_name
 
 
-def where(ident: str, entry: dict[str, Any], seconds: float) -> None:
+def where(ident: str, entry: dict[str, Any], seconds: float, sat: bool = True) -> None:
     _Counted.learner = _Counted.mirror = _Counted.session = None
     _Counted.mirror_time = 0.0
     profile = cProfile.Profile(time.process_time)
     profile.enable()
-    outcome = solve.count(from_json(entry), 2, Deadline(seconds))
+    outcome = solve.count(from_json(entry), 2, Deadline(seconds), sat=sat)
     profile.disable()
     stats = pstats.Stats(profile)
     total = cumulative(stats, solve.count)
@@ -170,18 +172,21 @@ def main() -> int:
     parser.add_argument("--corpus", type=Path)
     parser.add_argument("--deadline", type=float, default=30.0)
     parser.add_argument("--slowest", type=int, default=0)
+    parser.add_argument("--no-sat", action="store_true", help="the pure-Python count alone")
     args = parser.parse_args()
     chosen = entries(args.corpus)
     if not chosen:
         print("no corpus file found; nothing to measure")
         return 0
-    ids = list(args.ids) + (slowest(chosen, args.slowest, args.deadline) if args.slowest else [])
+    ids = list(args.ids) + (
+        slowest(chosen, args.slowest, args.deadline, not args.no_sat) if args.slowest else []
+    )
     unknown = [ident for ident in ids if ident not in chosen]
     if unknown:
         parser.error(f"unknown ids: {', '.join(unknown)}")
     _recording()
     for ident in ids:
-        where(ident, chosen[ident], args.deadline)
+        where(ident, chosen[ident], args.deadline, not args.no_sat)
     return 0
 
 

@@ -49,13 +49,32 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+class CpuDeadline(Deadline):
+    """A deadline `seconds` of this process's CPU time from now: what `--cpu-deadline`
+    gives the engine, so that a loaded machine does not turn a board into a timeout."""
+
+    __slots__ = ("_cpu_end",)
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(None)
+        self._cpu_end = time.process_time() + seconds
+
+    def expired(self) -> bool:
+        return time.process_time() >= self._cpu_end or super().expired()
+
+
+CPU_DEADLINE = False
+"""Whether `engine_run` times the engine by CPU (`--cpu-deadline`)."""
+
+
 def engine_run(ident: str, puzzle: Nonogram, seconds: float, sat: bool = True) -> Run:
     """Count to 2 with the engine (`solve.count`; with `sat` false, the pure-Python path
     alone) under a `seconds` deadline; and how it decided (line solving alone, probing at
     the root, or search), found out untimed."""
     wall, cpu = time.perf_counter(), time.process_time()
     # (`sat` is passed only when off, so the same script measures engines without it)
-    outcome = count(puzzle, 2, Deadline(seconds), **({} if sat else {"sat": False}))
+    deadline = CpuDeadline(seconds) if CPU_DEADLINE else Deadline(seconds)
+    outcome = count(puzzle, 2, deadline, **({} if sat else {"sat": False}))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     checked = solutions_wrong(puzzle, outcome.verdict.value, outcome.solutions)
     if outcome.nodes > 1:
@@ -66,6 +85,22 @@ def engine_run(ident: str, puzzle: Nonogram, seconds: float, sat: bool = True) -
         alive = Propagator(board, Deadline(seconds)).run(grid)
         how = "line" if not alive or grid.decided(board) == board.width * board.height else "probe"
     return Run(ident, outcome.verdict.value, wall, cpu, how, outcome.nodes, checked)
+
+
+def stretch_alone_run(ident: str, puzzle: Nonogram, seconds: float) -> Run:
+    """`engine_run` with the learning searches given no turns after the root: the root's
+    probing, then the SAT stretch alone (the yardstick the turns must not lose to)."""
+    from gridproof.genres.nonogram import solve
+
+    names = ("SAT_NATIVE_FIRST", "SAT_NATIVE_PER_CONFLICT", "MIRROR_SHARE")
+    saved = [getattr(solve, name) for name in names]
+    for name in names:
+        setattr(solve, name, type(getattr(solve, name))(0))
+    try:
+        return engine_run(ident, puzzle, seconds)
+    finally:
+        for name, value in zip(names, saved, strict=True):
+            setattr(solve, name, value)
 
 
 def solutions_wrong(puzzle: Nonogram, verdict: str, solutions: tuple[int, ...]) -> str:
@@ -121,6 +156,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--native", action="store_true", help="the engine without its SAT stretch (pure Python)"
     )
+    parser.add_argument(
+        "--cpu-deadline",
+        action="store_true",
+        help="the engine's deadline counts its CPU time, not the wall clock (a loaded machine)",
+    )
+    parser.add_argument(
+        "--with-stretch",
+        action="store_true",
+        help="also the engine's SAT stretch alone (root probing, then CaDiCaL, no turns)",
+    )
+    parser.add_argument(
+        "--with-pure",
+        action="store_true",
+        help="also the engine without its SAT stretch (count --no-sat), a row of its own",
+    )
 
 
 def only(entries: list[dict[str, Any]], args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -140,6 +190,8 @@ def compare(
 ) -> list[Run]:
     """`count_all` under the options of `add_arguments`, then the heading (`title`, then
     the deadlines) and `print_table`; the engine's runs, for what a benchmark adds."""
+    global CPU_DEADLINE
+    CPU_DEADLINE = getattr(args, "cpu_deadline", False)
     engine, sat = count_all(
         entries,
         args.deadline,
@@ -148,9 +200,23 @@ def compare(
         no_sat=args.no_sat,
         describe=describe,
     )
+    alone: list[Run] = []
+    if getattr(args, "with_stretch", False) and not args.native:
+        print("\nthe engine's SAT stretch alone:", flush=True)
+        for entry in entries:
+            alone.append(stretch_alone_run(entry["id"], from_json(entry), args.deadline))
+            print(
+                f"{entry['id']:44} alone  {alone[-1].verdict:8} {alone[-1].cpu:8.3f}s", flush=True
+            )
+    pure: list[Run] = []
+    if getattr(args, "with_pure", False) and not args.native:
+        print("\nthe engine without its SAT stretch (count --no-sat):", flush=True)
+        for entry in entries:
+            pure.append(engine_run(entry["id"], from_json(entry), args.deadline, False))
+            print(f"{entry['id']:44} pure   {pure[-1].verdict:8} {pure[-1].cpu:8.3f}s", flush=True)
     expected = {e["id"]: e.get("expected") for e in entries}
     print(f"\n## {title}; engine deadline {args.deadline}s, SAT deadline {args.sat_deadline}s\n")
-    print_table(engine, None if args.no_sat else sat, expected, args.native)
+    print_table(engine, None if args.no_sat else sat, expected, args.native, pure, alone)
     return engine
 
 
@@ -210,10 +276,31 @@ def table_row(name: str, runs: list[Run], expected: dict[str, str | None]) -> st
     )
 
 
+def cpu_ratios(label: str, runs: list[Run], sat: list[Run]) -> str:
+    """A counter's CPU against the oracle's: per board (median, p95, max of the ratios over
+    the boards both decided) and in total (over all boards, timeouts charged in full)."""
+    ratios = [
+        r.cpu / max(s.cpu, 1e-6) for r, s in zip(runs, sat, strict=True) if r.decided and s.decided
+    ]
+    total = sum(r.cpu for r in runs) / max(sum(s.cpu for s in sat), 1e-6)
+    if not ratios:
+        return f"{label} / SAT oracle CPU: total {total:.2f}x"
+    return (
+        f"{label} / SAT oracle CPU: per board median {statistics.median(ratios):.2f}x, "
+        f"p95 {percentile(ratios, 0.95):.2f}x, max {max(ratios):.2f}x; total {total:.2f}x"
+    )
+
+
 def print_table(
-    engine: list[Run], sat: list[Run] | None, expected: dict[str, str | None], native: bool
+    engine: list[Run],
+    sat: list[Run] | None,
+    expected: dict[str, str | None],
+    native: bool,
+    pure: list[Run] | None = None,
+    alone: list[Run] | None = None,
 ) -> None:
-    """The side-by-side table, the timeouts by name and the disagreements."""
+    """The side-by-side table (with `pure`, a row for the engine without its SAT stretch,
+    and the CPU ratios to the oracle), the timeouts by name and the disagreements."""
     print(
         "| counter | decided | matches label | median s | p95 s | max s | CPU median s"
         " | CPU p95 s | total s | CPU s |"
@@ -221,9 +308,42 @@ def print_table(
     print("|---|---|---|---|---|---|---|---|---|---|")
     name = "gridproof engine, pure Python" if native else "gridproof engine"
     print(table_row(name, engine, expected))
+    if alone:
+        print(table_row("the engine's SAT stretch alone", alone, expected))
+    if pure:
+        print(table_row("gridproof engine, count --no-sat", pure, expected))
     if sat is not None:
         print(table_row("SAT oracle (CaDiCaL)", sat, expected))
     print()
+    if sat is not None:
+        for label, runs in ((name, engine), ("count --no-sat", pure or [])):
+            if runs:
+                print(cpu_ratios(label, runs, sat))
+    if alone:
+        ratios = [
+            e.cpu / max(a.cpu, 1e-6)
+            for e, a in zip(engine, alone, strict=True)
+            if e.decided and a.decided
+        ]
+        total = sum(e.cpu for e in engine) / max(sum(a.cpu for a in alone), 1e-6)
+        if ratios:
+            print(
+                f"{name} / the stretch alone, CPU: per board median "
+                f"{statistics.median(ratios):.2f}x, p95 {percentile(ratios, 0.95):.2f}x, "
+                f"max {max(ratios):.2f}x; total {total:.2f}x"
+            )
+    if pure:
+        differ = [
+            (e.id, e.verdict, p.verdict)
+            for e, p in zip(engine, pure, strict=True)
+            if e.decided and p.decided and e.verdict != p.verdict
+        ]
+        print(f"engine and count --no-sat differ on: {differ or 'none'}")
+        wrong = [f"{r.id}: {r.checked}" for r in pure if r.checked]
+        print(f"count --no-sat solutions wrong: {'; '.join(wrong) or 'none'}")
+        print(
+            "count --no-sat timeouts: " + (", ".join(r.id for r in pure if not r.decided) or "none")
+        )
     print("engine timeouts: " + (", ".join(r.id for r in engine if not r.decided) or "none"))
     if sat is not None:
         print("SAT timeouts: " + (", ".join(r.id for r in sat if not r.decided) or "none"))

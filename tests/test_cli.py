@@ -572,3 +572,11 @@ def test_convert_writes_pzprv3_files_that_every_command_reads(
     assert (status, out[:2]) == (0, ["pzprv3", "nonogram"])
     embedded = "https://puzz.link/p?" + "/".join(out).replace(" ", "%20")
     assert run(capsys, "convert", embedded, "--to", "tatham") == (0, [PLAYABLE], "")
+
+
+def test_count_no_sat_counts_a_nonogram_in_python(capsys: pytest.CaptureFixture[str]) -> None:
+    code = "nonogram.1.5x5.STREk000RNQ"
+    status, out, _ = run(capsys, "count", code, "--no-sat", "--json")
+    assert status == 0
+    [line] = out
+    assert json.loads(line)["genre"] == "nonogram"

@@ -682,3 +682,24 @@ def test_reading_keeps_the_callers_deadline() -> None:
 def test_a_file_name_with_a_nul_character_is_a_code_error() -> None:
     with pytest.raises(CodeError, match="NUL"):
         service.load("a/b\x00")
+
+
+def test_count_without_sat_asks_the_genres_pure_counter() -> None:
+    item = service.load("nonogram.1.5x5.STREk000RNQ")[0]
+    asked: list[bool] = []
+
+    def counter(sat: bool) -> Any:
+        def count(puzzle: Any, limit: int, deadline: Any) -> Any:
+            asked.append(sat)
+            return item.genre.count(puzzle, limit, deadline)
+
+        return count
+
+    genre = dataclasses.replace(item.genre, count=counter(True), count_pure=counter(False))
+    patched = dataclasses.replace(item, genre=genre)
+    assert service.count(patched, 2, 10).verdict == service.count(patched, 2, 10, sat=False).verdict
+    assert asked == [True, False]
+    # a genre whose counter is pure Python already has no `count_pure`: the switch is moot
+    plain = dataclasses.replace(item, genre=dataclasses.replace(genre, count_pure=None))
+    service.count(plain, 2, 10, sat=False)
+    assert asked == [True, False, True]

@@ -143,10 +143,14 @@ def load_all(source: str) -> list[Loaded]:
     return _service.load(source)
 
 
-def count(puzzle: Loaded, limit: int = 2, *, deadline: _Seconds = None) -> Counted:
+def count(
+    puzzle: Loaded, limit: int = 2, *, deadline: _Seconds = None, sat: bool = True
+) -> Counted:
     """Count the solutions of `puzzle` up to `limit` (at least 2: uniqueness needs a second
     search), within `deadline` (seconds, a `Deadline`, or None for no limit). A count that
-    runs out of time has the verdict `timeout`, never a guess.
+    runs out of time has the verdict `timeout`, never a guess. With `sat=False` the count
+    uses the standard library alone, as a browser build does (Nonogram's engine without its
+    CaDiCaL stretch; the other genres' counters are pure Python anyway).
 
     >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
     >>> counted = count(p, limit=2, deadline=10)
@@ -155,7 +159,7 @@ def count(puzzle: Loaded, limit: int = 2, *, deadline: _Seconds = None) -> Count
     >>> counted.to_json()["outcome"]
     'unique'
     """
-    return _service.count(puzzle, limit, deadline)
+    return _service.count(puzzle, limit, deadline, sat=sat)
 
 
 def solve(puzzle: Loaded, rung: str | None = None, *, deadline: _Seconds = None) -> Solved:

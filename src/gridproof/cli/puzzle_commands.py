@@ -88,6 +88,12 @@ def _add_count(commands: argparse._SubParsersAction[_Parser]) -> None:
         action="store_true",
         help="exit 1 when an outcome differs from the puzzle's `expected` or is timeout",
     )
+    count.add_argument(
+        "--no-sat",
+        dest="sat",
+        action="store_false",
+        help="count on the standard library alone (Nonogram: no CaDiCaL stretch)",
+    )
     _add_deadline(count)
     _add_json(count, "one JSON object per puzzle per line")
 
@@ -263,7 +269,7 @@ def _count_all(args: argparse.Namespace, items: list[service.Loaded], bar: Progr
     tally: dict[str, int] = {}
     mismatches = 0
     for item in items:
-        result = service.count(item, args.limit, args.deadline)
+        result = service.count(item, args.limit, args.deadline, sat=args.sat)
         bar.advance()
         verdict = str(result.verdict)
         tally[verdict] = tally.get(verdict, 0) + 1

@@ -243,6 +243,10 @@ class Genre(Generic[P]):
     gives no board and the next one: what the player offers (None: every grade it
     delivers). A declaration, fixed in the genre's code from `benchmarks/newgame.py`, never
     measured at run time."""
+    count_pure: Callable[[P, int, Deadline], Outcome] | None = None
+    """The complete counter on the standard library alone, where `count` may call an
+    optional native library (Nonogram's CaDiCaL stretch): what a browser build runs and
+    `count --no-sat` asks for. None: `count` is pure Python already."""
     oracles: tuple[Oracle, ...] = ()
     """Independent counters, preferred first (tests/test_contract.py checks that they
     agree with `count`)."""

@@ -100,12 +100,14 @@ def _load(source: str, files: bool) -> list[Loaded]:
     raise CodeError(f"{quote(text)} is not {what}{' or a JSON file' if files else ''}")
 
 
-def count(loaded: Loaded, limit: int = 2, deadline: Seconds = None) -> Counted:
-    """Count solutions up to `limit` (at least 2) within `deadline` (None: no limit)."""
+def count(loaded: Loaded, limit: int = 2, deadline: Seconds = None, *, sat: bool = True) -> Counted:
+    """Count solutions up to `limit` (at least 2) within `deadline` (None: no limit); with
+    `sat` false, by the genre's pure-Python counter alone (`Genre.count_pure`)."""
     if limit < 2:
         raise CodeError(f"limit must be at least 2 (uniqueness needs a second search), got {limit}")
     genre, puzzle = loaded.genre, loaded.puzzle
-    outcome = genre.count(puzzle, limit, as_deadline(deadline))
+    counter = genre.count if sat or genre.count_pure is None else genre.count_pure
+    outcome = counter(puzzle, limit, as_deadline(deadline))
     return Counted(
         id=loaded.id,
         genre=genre.name,

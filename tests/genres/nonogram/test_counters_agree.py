@@ -26,6 +26,7 @@ EVERYTHING = 10**6
 def _outcomes(puzzle: Nonogram, limit: int = 2) -> dict[str, Outcome]:
     return {
         "engine": solve.count(puzzle, limit, Deadline.never()),
+        "pure": solve.count_pure(puzzle, limit, Deadline.never()),
         "rows": count_by_rows(puzzle, limit),
         "sat": count_sat(puzzle, limit),
     }

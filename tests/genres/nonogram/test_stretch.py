@@ -55,7 +55,7 @@ def test_from_a_probed_root_and_in_slices_of_one_conflict() -> None:
 
 @pytest.mark.slow
 def test_the_counter_with_the_stretch_in_every_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solve, "NATIVE_FIRST", 0)
+    monkeypatch.setattr(solve, "SAT_NATIVE_FIRST", 0)
     monkeypatch.setattr(solve, "SAT_SLICE", 3)
     rng = Rng(1515)
     boards = [*BOARDS, *(clues_of(15, 15, random_picture(rng, 15, 15, 0.4)) for _ in range(10))]
@@ -92,3 +92,20 @@ def test_a_work_budget_keeps_the_count_in_python(monkeypatch: pytest.MonkeyPatch
         puzzle = clues_of(15, 15, random_picture(rng, 15, 15, 0.4))
         out = solve.count(puzzle, 2, Deadline.never().within(work=10**7))
         assert out.verdict is not Verdict.TIMEOUT
+
+
+def test_the_pure_counter_never_runs_the_stretch(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `count_pure` (the genre's `count_pure`, `count --no-sat`) is what a browser build
+    # runs: the stretch must not be reached even where python-sat is installed.
+    def refuse(*_: object) -> None:
+        raise AssertionError("the stretch ran in the pure-Python count")
+
+    monkeypatch.setattr(stretch.Session, "__init__", refuse)
+    monkeypatch.setattr(solve, "NATIVE_FIRST", 0)
+    rng = Rng(31)
+    for _ in range(4):
+        puzzle = clues_of(15, 15, random_picture(rng, 15, 15, 0.4))
+        out = solve.count_pure(puzzle, 2)
+        assert out.verdict == count_sat(puzzle, 2).verdict
+        for shaded in out.solutions:
+            assert validate(puzzle, shaded) == []

@@ -172,6 +172,8 @@ def turns_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     settle most boards alone first), in short slices."""
     monkeypatch.setattr(solve, "NATIVE_FIRST", 0)
     monkeypatch.setattr(solve, "NATIVE_PER_CONFLICT", 0.01)
+    monkeypatch.setattr(solve, "SAT_NATIVE_FIRST", 0)
+    monkeypatch.setattr(solve, "SAT_NATIVE_PER_CONFLICT", 0.01)
 
 
 @pytest.mark.usefixtures("turns_at_once")

@@ -47,6 +47,7 @@ GENRE: Genre[Nonogram] = register(
         ladder=rules.LADDER,
         position=position.start,
         count=solve.count,
+        count_pure=solve.count_pure,
         transform=model.transform,
         draw=draw.draw,
         edits=repair.edits,

@@ -119,10 +119,21 @@ class Grid:
 _MISS = (-1, -1)
 
 
-def _changed(now: list[int], before: list[int], width: int) -> int:
+def _changed(now: list[int], before: list[int], width: int, rows: int = -1) -> int:
     """The board mask of the cells set in the rows `now` and not in `before`, in time
-    linear in the board (the rows are joined as text where shifting would copy big ints)."""
+    linear in the board (the rows are joined as text where shifting would copy big ints);
+    `rows` masks the rows that may differ (-1: any)."""
     height = len(before)
+    if rows >= 0 and (height * width <= WIDE or rows.bit_count() <= 4):
+        out = 0
+        while rows:
+            low = rows & -rows
+            rows ^= low
+            row = low.bit_length() - 1
+            new = now[row] ^ before[row]
+            if new:
+                out |= new << (row * width)
+        return out
     if height * width <= WIDE:
         out = 0
         for row in range(height):
@@ -170,6 +181,7 @@ class Propagator:
         rows_filled, rows_empty = filled[:h], empty[:h]
         longest = max(h, w)  # a solve of a long line costs more: look at the clock sooner
         every = 255 if longest <= 32 else 0
+        touched = 0  # the rows the run changed
         while queue:
             line = queue.popleft()
             queued[line] = False
@@ -189,6 +201,7 @@ class Propagator:
             # bits are walked inline (no `bits()` generator): this loop is the hot path
             if line < h:
                 bit = 1 << line
+                touched |= bit
                 for new, side in ((nf ^ f, filled), (ne ^ e, empty)):
                     while new:
                         low = new & -new
@@ -201,6 +214,7 @@ class Propagator:
             else:
                 col = line - h
                 bit = 1 << col
+                touched |= (nf ^ f) | (ne ^ e)
                 for new, side in ((nf ^ f, filled), (ne ^ e, empty)):
                     while new:
                         low = new & -new
@@ -213,8 +227,8 @@ class Propagator:
             if solves & every == 0 and self.deadline.expired():
                 break
         self.solves += solves
-        self.new_filled = _changed(filled, rows_filled, w)
-        self.new_empty = _changed(empty, rows_empty, w)
+        self.new_filled = _changed(filled, rows_filled, w, touched)
+        self.new_empty = _changed(empty, rows_empty, w, touched)
         return True
 
     def sweep(self, grid: Grid, lines: list[int]) -> list[int] | None:

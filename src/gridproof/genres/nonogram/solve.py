@@ -1,13 +1,15 @@
 """Nonogram's complete counter and the grader (the ladder that writes steps is
 `rules.LADDER`).
 
-The counter (`count`) propagates lines to a fixpoint and probes every undecided cell to a
-fixpoint at the root; what that leaves open goes to the conflict-driven learning search
-(`learn.Learner`). A search it does not settle soon takes turns (`_Turns`) with the same
-search of the symmetric solutions, when the clues have symmetries (`symmetric.py`), and
-with CaDiCaL on the open lines' order encoding (`stretch.py`) when python-sat is
-installed and no work budget is set; a finished search of the whole puzzle answers, or
-enough solutions found between them.
+The counter (`count`) propagates lines to a fixpoint and, in pure Python, probes every
+undecided cell to a fixpoint at the root; what that leaves open goes to the
+conflict-driven learning search (`learn.Learner`). A search it does not settle soon takes
+turns (`_Turns`) with the same search of the symmetric solutions, when the clues have
+symmetries (`symmetric.py`). When python-sat is installed, `sat` is true and no work
+budget is set, CaDiCaL on the open lines' order encoding (`stretch.py`) leads instead:
+the root is not probed (`ROOT_SWEEPS_WITH_SAT`) and the learning searches get a small
+share of the turns. A finished search of the whole puzzle answers, or enough solutions
+found between them.
 
 The grader (`grade`) reads the difficulty off the probing search (`NonogramSpace` with
 `core.search`): it splits the board into independent parts (undecided cells that share no
@@ -182,12 +184,12 @@ def count(
 ) -> Outcome:
     """Count the puzzle's solutions up to `limit` (2 decides uniqueness) before `deadline`.
 
-    The root is one node: lines to a fixpoint, then probing to a fixpoint, charged to the
-    deadline as one piece of work. What the root leaves open goes to the learning search
-    (`learn.Learner`), which charges as it goes and adds a node per decision, in turns
-    (`_Turns`) with the search of the symmetric solutions and, with `sat` (and python-sat
-    installed, and no work budget on the deadline), the SAT stretch (`stretch.Session`, a
-    node per solver decision)."""
+    The root is one node: lines to a fixpoint, then probing to a fixpoint (with the
+    stretch, `ROOT_SWEEPS_WITH_SAT` sweeps), charged to the deadline as one piece of work.
+    What the root leaves open goes to the learning search (`learn.Learner`), which charges
+    as it goes and adds a node per decision, in turns (`_Turns`) with the search of the
+    symmetric solutions and, with `sat` (and python-sat installed, and no work budget on
+    the deadline), the SAT stretch (`stretch.Session`, a node per solver decision)."""
     if limit < 2:
         raise ValueError(
             f"limit must be at least 2 (uniqueness needs a second search), got {limit}"
@@ -202,8 +204,12 @@ def count(
     prober = Prober(lines)
     root: Grid | None = Grid.blank(board)
     assert root is not None
+    stretched = sat and math.isinf(deadline.work_left()) and stretch.available()
     if lines.run(root) and _open(board, root):
-        root = prober.run(root)
+        cells = board.width * board.height
+        small = cells - root.decided(board) <= PROBE_SMALL
+        skip = stretched and not small and cells <= PROBE_SKIP_MOST
+        root = prober.run(root, ROOT_SWEEPS_WITH_SAT if skip else 1 << 30)
     else:
         root = root if lines.failed < 0 else None
     deadline.charge(lines.solves)
@@ -214,7 +220,7 @@ def count(
     if finished and root is not None:
         if _open(board, root):
             turns = _Turns(board, root, prober, deadline, symmetric.clue_symmetries(puzzle))
-            if sat and math.isinf(deadline.work_left()) and stretch.available():
+            if stretched:
                 with stretch.Session(board, root.filled, root.empty) as session:
                     turns.session = session
                     solutions, finished = turns.count(limit)
@@ -236,20 +242,49 @@ def count(
     )
 
 
+def count_pure(puzzle: Nonogram, limit: int = 2, deadline: Deadline | None = None) -> Outcome:
+    """`count` on the standard library alone (no SAT stretch even where python-sat is
+    installed): the genre's `count_pure`, what `count --no-sat` and a browser build run."""
+    return count(puzzle, limit, deadline, sat=False)
+
+
+ROOT_SWEEPS_WITH_SAT = 0
+"""Probe sweeps at the root when the SAT stretch follows (without it, to a fixpoint): none.
+What a sweep decides, the stretch's propagation decides at once, and on small structured
+boards the sweeps are most of the cost (CPU, count to 2, against 1 sweep / to a fixpoint:
+webpbn #6574 12 ms / 41 ms of probing alone, SAT oracle 27 ms; #803 43 ms / 195 ms,
+oracle 98 ms; dom-5 2.1 ms / 4.8 ms, oracle 2.1 ms; tournament-25 4.1 s / 5.1 s)."""
+PROBE_SMALL = 100
+"""Open cells after line solving up to which the root is probed to a fixpoint all the same:
+there a sweep costs less than building the solver (dom-3: 0.19 ms, 0.74 ms without)."""
+PROBE_SKIP_MOST = 4096
+"""Cells of the largest board whose root the stretch takes unprobed: on a larger one the
+search's tables and the encoding would cost more than a deadline allows without a check
+(a 1024x1024 board overran a 2 s deadline), where a probe sweep checks it cell by cell."""
 NATIVE_FIRST = 3000
 """Learning-search work before anything else takes a turn: what settles most searches."""
 SAT_SLICE = 2000
 NATIVE_PER_CONFLICT = 3.5
-"""Then solver slices of `SAT_SLICE` conflicts, doubling (CaDiCaL starts each call with a
-round of its own, so short calls cost), each followed by this much learning-search work
-per conflict: about a third of the time (a conflict costs CaDiCaL about seven times a
-line solve here)."""
+"""Then turns sized by slices of `SAT_SLICE` conflicts, doubling, each giving the learning
+search this much work per conflict (and the symmetric search `MIRROR_SHARE` times that).
+These sizes hold the count in pure Python (no stretch); they steer the generators'
+counted work, so a change to them changes what seeds give."""
+SAT_NATIVE_FIRST = 0
+SAT_NATIVE_PER_CONFLICT = 1.0
+"""With the stretch, the learning search's first piece of work (none: the stretch settles
+easy searches as fast), then its work per solver conflict after each solver slice
+(CaDiCaL starts each call with a round of its own, so short calls cost): about an eighth
+of the time (a conflict costs CaDiCaL about seven line solves here), so the turns cost
+little beside the stretch alone (on a tournament-style set, count to 2, CPU: 4.24 s
+against 4.22 s alone, where 3,000 first and 3.5 per conflict cost 4.97 s)."""
 SLICE_CAP = 1 << 16
 MIRROR_SHARE = 4.0
-"""The symmetric search's work per turn, against the whole puzzle's learning search: its
-puzzle is a fraction of the size, and its find is often the answer (Knotty's two
-solutions in 12.6 s with SAT, against 28.9 s at an equal share; 9.8 s and 14.6 s without).
-It goes last in each round, so a search the others settle in the round never pays it."""
+"""The symmetric search's work per turn, against the whole puzzle's learning search at
+`NATIVE_PER_CONFLICT` (with the stretch too, where it is the same work per solver
+conflict as before the stretch's share was cut: 14): its puzzle is a fraction of the size,
+and its find is often the answer (Knotty's two solutions in 12.6 s with SAT, against
+28.9 s at an equal share; 9.8 s and 14.6 s without). It goes last in each round, so a
+search the others settle in the round never pays it."""
 
 
 class _Turns:
@@ -282,7 +317,12 @@ class _Turns:
         learner, session, deadline = self.learner, self.session, self.deadline
         if not self.symmetries and session is None:
             return learner.solutions, learner.run(limit)
-        if learner.run(limit, learner.work + NATIVE_FIRST):
+        first, per_conflict = (
+            (NATIVE_FIRST, NATIVE_PER_CONFLICT)
+            if session is None
+            else (SAT_NATIVE_FIRST, SAT_NATIVE_PER_CONFLICT)
+        )
+        if learner.run(limit, learner.work + first):
             return learner.solutions, True
         if self.symmetries:  # built only now: most searches are over by here
             ties = symmetric.ties(self.symmetries, self.board.width * self.board.height)
@@ -292,11 +332,11 @@ class _Turns:
         while True:
             if session and not deadline.expired() and session.run(limit, conflicts, deadline):
                 return session.solutions, True
-            native = int(NATIVE_PER_CONFLICT * conflicts)
+            native = int(per_conflict * conflicts)
             if not deadline.expired() and learner.run(limit, learner.work + native):
                 return learner.solutions, True
             if self.mirror is not None and not deadline.expired():
-                mirror_work = int(MIRROR_SHARE * native)
+                mirror_work = int(MIRROR_SHARE * NATIVE_PER_CONFLICT * conflicts)
                 self.mirror.run(limit, self.mirror.work + mirror_work)  # its end finishes nothing
             found = self.found()
             if len(found) >= limit:
