@@ -105,6 +105,17 @@ class Option:
     kind: type = str
     choices: tuple[Any, ...] | None = None
     default: Any = None
+    label: str = ""
+    """What a menu of this option is called for people ("Rule"); empty: the name,
+    capitalised."""
+    words: tuple[tuple[Any, str], ...] = ()
+    """Each choice as people read it (`("no-three-black", "no three black in a line")`);
+    a choice without words is shown as its name with spaces for hyphens."""
+
+    @property
+    def title(self) -> str:
+        """The option's label, or its name capitalised."""
+        return self.label or self.name[:1].upper() + self.name[1:]
 
 
 @dataclass(frozen=True, slots=True)

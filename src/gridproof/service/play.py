@@ -191,6 +191,8 @@ class Offer:
                     "help": option.help,
                     "choices": list(option.choices or ()),
                     "default": option.default,
+                    "label": option.title,
+                    "words": {str(choice): words for choice, words in option.words},
                 }
                 for option in self.options
             ],
