@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 import gridproof.genres
 from gridproof import bank
 from gridproof.core import codes, pzpr, registry
-from gridproof.core.contract import Generated, Genre, Health, Oracle, Request
+from gridproof.core.contract import Generated, Genre, Health, Look, Oracle, Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, GridproofError
 from gridproof.core.grid import cell_string
@@ -855,3 +855,26 @@ def test_the_default_grade_is_not_easy_where_no_size_makes_it() -> None:
     assert LIGHTS.difficulties[0] == "easy"
     assert bank.default_difficulty(genre) == harder[0]
     assert bank.default_difficulty(genre, 5, 5) == harder[0]
+
+
+# --- what the browser draws -----------------------------------------------------------------
+
+JSON_KEYS = {"regions": ("regions",), "circles": ("circles",), "line-clues": ("rows", "cols")}
+"""The keys of a genre's JSON each layer is drawn from (`cell-clues` is the genre's own)."""
+
+
+def test_the_look_names_what_the_json_holds(made: tuple[Genre[Any], Generated[Any]]) -> None:
+    """The layers a genre's look declares are there in its JSON, and a layer's keys are
+    there only if it declares the layer: the page draws the look, never guesses."""
+    genre, generated = made
+    data = genre.to_json(generated.puzzle)
+    assert genre.look.layers
+    for layer, keys in JSON_KEYS.items():
+        assert all((key in data) == (layer in genre.look.layers) for key in keys), layer
+
+
+def test_a_look_refuses_an_unknown_layer_or_symbol() -> None:
+    with pytest.raises(ValueError, match="unknown layers"):
+        Look(layers=("hexagons",))
+    with pytest.raises(ValueError, match="unknown symbol 'moon'"):
+        Look(shaded="moon")

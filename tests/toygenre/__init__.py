@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from gridproof.core import registry
-from gridproof.core.contract import Genre, Oracle
+from gridproof.core.contract import Genre, Look, Oracle
 from tests.toygenre import brute, codec, generate, model, position, rules, solve
 from tests.toygenre.model import Lights
 
@@ -48,6 +48,7 @@ GENRE: Genre[Lights] = Genre(
     sizes=((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE)),
     largest=(model.MAX_SIDE, model.MAX_SIDE),
     # the independent counters the bank's check and tests/test_contract.py ask
+    look=Look(layers=("cell-clues",)),
     oracles=(Oracle("brute", brute.count_brute, max_cells=36),),
 )
 

@@ -101,6 +101,9 @@ def test_the_catalog_lists_every_genre_with_lessons_sizes_and_difficulties(
         assert entry["difficulties"] == list(genre.difficulties)
         assert entry["default_difficulty"] in genre.difficulties
         assert small_key(genre).size in entry["sizes"]
+        # what the page draws, as data: the layers are keys of the genre's JSON
+        assert entry["look"] == genre.look.to_json()
+        assert entry["look"]["layers"]
         for option, sent in zip(
             (o for o in genre.options if o.choices), entry["options"], strict=True
         ):
