@@ -10,7 +10,7 @@
 //   three-white   three circles in a line all marked white
 //   clue          a line whose marks no placement of its clue fits
 //   anything else an error once none of its cells is unknown
-// It also finds the groups (regions, Nonogram lines) the validator no longer names, which
+// It also finds the groups (regions, clued lines) the validator no longer names, which
 // are complete: the board greys them and auto-marking fills their unknown cells.
 
 import { EMPTY, SHADED, UNKNOWN } from './game.js';
