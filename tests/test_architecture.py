@@ -9,6 +9,7 @@ functions are (they run when called).
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from collections.abc import Iterable, Iterator, Mapping
@@ -502,3 +503,22 @@ def test_rules_live_in_rules_py(name: str) -> None:
     genre = registry.genre(name)
     expected = f"gridproof.genres.{name}.rules"
     assert {each.find.__module__ for each in genre.ladder.rules} == {expected}
+
+
+def test_no_front_end_script_names_a_genre() -> None:
+    """The player and the workshop render what the catalog describes (each genre's look,
+    options and words, violations as data): no script under `web/static/js` spells a
+    genre's name or title, so a new genre needs no front-end line."""
+    from gridproof.core.registry import genres
+
+    words = {w.lower() for genre in genres().values() for w in (genre.name, genre.title)}
+    scripts = sorted((PACKAGE / "web" / "static" / "js").glob("*.js"))
+    assert scripts
+    named = [
+        f"{script.name}:{number}: {word}"
+        for script in scripts
+        for number, line in enumerate(script.read_text().splitlines(), 1)
+        for word in words
+        if re.search(rf"\b{re.escape(word)}\b", line.lower())
+    ]
+    assert named == []

@@ -13,6 +13,7 @@ from gridproof.bank import evidence
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
+from gridproof.core.ladder import Grade
 from gridproof.core.outcome import Verdict
 from gridproof.core.registry import genres
 
@@ -76,14 +77,18 @@ def test_an_independent_counter_checks_the_sampled_boards(genre: Genre) -> None:
     assert plain.code == record.code
 
 
-def test_the_sample_is_one_in_n_by_seed_and_every_board_above_hard() -> None:
-    genre = GENRES[0]
-    picked = [seed for seed in range(1, 10_001) if evidence.wants_check(genre, seed, "easy", 100)]
+def test_the_sample_is_one_in_n_by_seed_and_every_board_above_hard(genre: Genre) -> None:
+    easiest = genre.difficulties[0]
+    picked = [s for s in range(1, 10_001) if evidence.wants_check(genre, s, easiest, 100)]
     assert 60 <= len(picked) <= 140
-    assert picked == [s for s in range(1, 10_001) if evidence.wants_check(genre, s, "easy", 100)]
-    assert all(evidence.wants_check(genre, seed, "expert", 100) for seed in range(1, 50))
-    assert not any(evidence.wants_check(genre, seed, "hard", 10**9) for seed in range(1, 50))
-    assert all(evidence.wants_check(genre, seed, "easy", 1) for seed in range(1, 50))
+    assert picked == [s for s in range(1, 10_001) if evidence.wants_check(genre, s, easiest, 100)]
+    order = list(Grade)
+    above = [g for g in genre.difficulties if order.index(g) > order.index(Grade.HARD)]
+    for grade in above:  # above hard: every board
+        assert all(evidence.wants_check(genre, seed, grade, 100) for seed in range(1, 50))
+    if Grade.HARD in genre.difficulties:
+        assert not any(evidence.wants_check(genre, s, Grade.HARD, 10**9) for s in range(1, 50))
+    assert all(evidence.wants_check(genre, seed, easiest, 1) for seed in range(1, 50))
 
 
 def test_a_disagreeing_oracle_is_a_generation_error(genre: Genre) -> None:

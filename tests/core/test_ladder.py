@@ -111,7 +111,7 @@ LADDER: Ladder[Line] = Ladder(
         Rung("copying", "easy", "copy a neighbour", (guard, copy_left)),
         Rung("seeding", "hard", "shade the first cell", (seed,)),
     ),
-    beyond="fiendish",
+    beyond="expert",
 )
 
 
@@ -146,7 +146,7 @@ def test_ladder_names_rules_and_grades() -> None:
     assert LADDER.names == ("copying", "seeding")
     assert LADDER.top == "seeding"
     assert LADDER.rules == (guard, copy_left, seed)
-    assert LADDER.grades == ("easy", "hard", "fiendish")
+    assert LADDER.grades == ("easy", "hard", "expert")
     assert LADDER.rung("seeding").rules == (seed,)
     assert LADDER.rules_to("copying") == (guard, copy_left)
     assert LADDER.rules_to("seeding") == (guard, copy_left, seed)
@@ -159,10 +159,10 @@ def test_ladder_names_rules_and_grades() -> None:
 def test_grades_and_the_rungs_for_them() -> None:
     assert LADDER.grade("copying") == "easy"
     assert LADDER.grade("seeding") == "hard"
-    assert LADDER.grade(None) == "fiendish"
+    assert LADDER.grade(None) == "expert"
     assert LADDER.rung_for("easy") == "copying"
     assert LADDER.rung_for("hard") == "seeding"
-    assert LADDER.rung_for("fiendish") is None
+    assert LADDER.rung_for("expert") is None
     assert LADDER.rung_for("no-such-grade") is None
 
 
@@ -360,7 +360,7 @@ def test_cheapest_rung() -> None:
     none, failed = cheapest_rung(LADDER, start, Row(3, forbidden=0b100), Deadline.never())
     assert none is None
     assert failed.contradiction is not None
-    assert LADDER.grade(none) == "fiendish"
+    assert LADDER.grade(none) == "expert"
     late, _ = cheapest_rung(LADDER, start, Row(3), Deadline(0))
     assert late is None
 
@@ -448,3 +448,26 @@ def test_needed_steps_walk_back_from_the_contradiction() -> None:
     broken = Violation("d", "broken", cells=(2,))
     assert needed_steps([first, aside, second], broken, 1 << 0) == [first, second]
     assert needed_steps([aside], Violation("d", "broken", cells=(0,)), 1 << 0) == []
+
+
+def test_grades_are_one_vocabulary_of_values() -> None:
+    """Every ladder's grades are `Grade` values, easiest first; a grade spelled as a string
+    equals its value (JSON, SQLite and codes carry it unchanged)."""
+    from gridproof.core.ladder import Grade, grade_of
+    from gridproof.core.registry import genres
+
+    order = list(Grade)
+    for genre in genres().values():
+        grades = genre.difficulties
+        assert all(isinstance(grade, Grade) for grade in grades)
+        assert [order.index(grade) for grade in grades] == sorted(order.index(g) for g in grades)
+    assert grade_of("hard") is Grade.HARD
+    assert Grade.HARD == "hard"
+    assert {"hard": 1}[Grade.HARD] == 1
+    with pytest.raises(CodeError, match="unknown grade 'tough'; grades: easy, medium"):
+        grade_of("tough")
+
+
+def test_a_ladder_grades_only_in_the_shared_vocabulary() -> None:
+    with pytest.raises(ValueError, match="grade 'fiendish' is not one of easy, medium"):
+        Ladder((Rung("copying", "easy", "copy a neighbour", (guard, copy_left)),), "fiendish")

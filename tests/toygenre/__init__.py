@@ -6,7 +6,7 @@ digit counts exactly its shaded orthogonal neighbours. The files are those every
 has: `model` (the value and a validator sharing no code with the solvers), `codec`
 (codes, URLs, JSON), `position` (what rules read), `rules` (the `LADDER` table: the only
 place a rung or rule name is spelled), `solve` (the complete counter), `generate`; and,
-for tests, `brute` (an independent counter).
+`brute`, the independent counter its record declares among its `oracles`.
 
 A built-in genre wraps its record in `core.registry.register(...)` here, so importing
 `gridproof.genres` registers it; Lights is registered only by the tests that use it, so
@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from gridproof.core import registry
-from gridproof.core.contract import Genre
-from tests.toygenre import codec, generate, model, position, rules, solve
+from gridproof.core.contract import Genre, Look, Oracle
+from tests.toygenre import brute, codec, generate, model, position, rules, solve
 from tests.toygenre.model import Lights
 
 GENRE: Genre[Lights] = Genre(
@@ -47,6 +47,9 @@ GENRE: Genre[Lights] = Genre(
     generator=generate.GENERATOR_VERSION,
     sizes=((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE)),
     largest=(model.MAX_SIDE, model.MAX_SIDE),
+    # the independent counters the bank's check and tests/test_contract.py ask
+    look=Look(layers=("cell-clues",)),
+    oracles=(Oracle("brute", brute.count_brute, max_cells=36),),
 )
 
 

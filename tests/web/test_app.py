@@ -213,7 +213,11 @@ def test_validate(client: TestClient, norinori: Genre) -> None:
     broken = client.post("/api/validate", json={"source": URL, "grid": grid}).json()
     assert broken["solved"] is False
     assert broken["violations"]
-    assert set(broken["violations"][0]) == {"rule", "text", "cells", "regions"}
+    assert set(broken["violations"][0]) == {"rule", "text", "cells", "regions", "quota"}
+    counts = [v for v in broken["violations"] if v["rule"] == "region-count"]
+    assert counts
+    assert {v["quota"] for v in counts} == {2}  # data, never read out of the sentence
+    assert all(v["quota"] is None for v in broken["violations"] if v["rule"] != "region-count")
 
 
 # --- bad input -----------------------------------------------------------------------------

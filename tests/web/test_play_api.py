@@ -101,6 +101,16 @@ def test_the_catalog_lists_every_genre_with_lessons_sizes_and_difficulties(
         assert entry["difficulties"] == list(genre.difficulties)
         assert entry["default_difficulty"] in genre.difficulties
         assert small_key(genre).size in entry["sizes"]
+        # what the page draws, as data: the layers are keys of the genre's JSON
+        assert entry["look"] == genre.look.to_json()
+        assert entry["look"]["layers"]
+        for option, sent in zip(
+            (o for o in genre.options if o.choices), entry["options"], strict=True
+        ):
+            # the menus are labelled in the genre's words: the page knows no option
+            assert sent["label"] == option.title
+            assert set(sent["words"]) <= {str(choice) for choice in option.choices or ()}
+            assert all(words for words in sent["words"].values())
 
 
 def test_the_bank_reports_what_it_holds(client: TestClient) -> None:

@@ -17,13 +17,14 @@ from typing import Any
 
 from gridproof.core.contract import Genre, Oracle
 from gridproof.core.errors import GenerationError, quote
+from gridproof.core.ladder import Grade
 from gridproof.core.outcome import Outcome, Verdict
 from gridproof.core.symmetry import Symmetry
 
 CHECK_EVERY = 100
 """One generated board in this many, chosen by its seed, is counted again by an
 independent counter; every board above `ALWAYS_CHECKED_ABOVE` is too."""
-ALWAYS_CHECKED_ABOVE = "hard"
+ALWAYS_CHECKED_ABOVE = Grade.HARD
 GENERATOR_CHECK, RECOUNT_CHECK, COUNT_CHECK = "generator", "recount", "count"
 """Names in a record's `checks` besides its oracles' (`Genre.oracles`): proven unique by the
 generator's complete counter; counted again by the same engine (boards banked before schema

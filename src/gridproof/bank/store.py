@@ -50,7 +50,7 @@ from gridproof.core.codes import fingerprint, parse_size
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
-from gridproof.core.ladder import grade_puzzle, rating
+from gridproof.core.ladder import Grade, grade_of, grade_puzzle, rating
 from gridproof.core.outcome import Verdict
 from gridproof.service.settings import (
     check_options,
@@ -756,7 +756,7 @@ def check_key(
     offered = genre.offered(width, height, chosen_options)
     chosen = difficulty
     if chosen is None:
-        chosen = "easy" if "easy" in offered else offered[0] if offered else "easy"
+        chosen = Grade.EASY if Grade.EASY in offered else offered[0] if offered else Grade.EASY
     if chosen not in genre.difficulties:
         known = ", ".join(genre.difficulties)
         raise CodeError(f"difficulty {quote(chosen)} is not one of {genre.title}'s: {known}")
@@ -766,4 +766,4 @@ def check_key(
             f"{genre.title} at {width}x{height}{under} offers {', '.join(offered)}, "
             f"not {quote(chosen)}"
         )
-    return Key(genre.name, width, height, chosen, options_text(chosen_options))
+    return Key(genre.name, width, height, grade_of(chosen), options_text(chosen_options))

@@ -105,6 +105,48 @@ class Option:
     kind: type = str
     choices: tuple[Any, ...] | None = None
     default: Any = None
+    label: str = ""
+    """What a menu of this option is called for people ("Rule"); empty: the name,
+    capitalised."""
+    words: tuple[tuple[Any, str], ...] = ()
+    """Each choice as people read it (`("no-three-black", "no three black in a line")`);
+    a choice without words is shown as its name with spaces for hyphens."""
+
+    @property
+    def title(self) -> str:
+        """The option's label, or its name capitalised."""
+        return self.label or self.name[:1].upper() + self.name[1:]
+
+
+LAYERS = ("regions", "circles", "cell-clues", "line-clues")
+"""What a board may be drawn from, each a key of the genre's JSON: `regions` (rows of
+region ids), `circles` (rows of 0/1: only circles take marks), `cell-clues` (numbers in
+cells), `line-clues` (`rows` and `cols`, a list of numbers per line)."""
+SYMBOLS = ("shaded", "star", "black circle", "empty", "white circle")
+"""How a mark is drawn and named: a filled cell, a star, a black or a white circle, the
+empty mark (a cross)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """What the player draws and the workshop edits, as data the browser renders without
+    knowing the genre: the board's `layers` (of `LAYERS`) and how each of the two marks
+    is drawn and named (`shaded`, `empty`, of `SYMBOLS`)."""
+
+    layers: tuple[str, ...] = ()
+    shaded: str = "shaded"
+    empty: str = "empty"
+
+    def __post_init__(self) -> None:
+        unknown = [layer for layer in self.layers if layer not in LAYERS]
+        if unknown:
+            raise ValueError(f"unknown layers {unknown}; layers: {', '.join(LAYERS)}")
+        for symbol in (self.shaded, self.empty):
+            if symbol not in SYMBOLS:
+                raise ValueError(f"unknown symbol {symbol!r}; symbols: {', '.join(SYMBOLS)}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"layers": list(self.layers), "shaded": self.shaded, "empty": self.empty}
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +313,9 @@ class Genre(Generic[P]):
     draw: Callable[[P, int | None], Drawing] | None = None
     """The puzzle as printed, with a solution's marks when one is given (`core.drawing`);
     `gridproof render` writes it as SVG, PNG or PDF. None: the genre is not drawn."""
+    look: Look = field(default_factory=Look)
+    """What the player draws and the workshop edits (layers and marks' symbols); the page
+    renders it and names no genre."""
     format_text: Callable[[P, int, int], list[str]] = textgrid.marks_text
     """The board as a text picture for people, `format_text(puzzle, shaded, empty)`: its
     clues or region borders with the decided cells (`gridproof show`, `solve`); scripts

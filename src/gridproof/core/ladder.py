@@ -17,12 +17,35 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, quote
 from gridproof.core.grid import Sized
 from gridproof.core.trace import Step, Violation
+
+
+class Grade(StrEnum):
+    """The grades a board can have, easiest first: the one vocabulary every ladder draws
+    its rungs' grades from, so that the bank, its evidence, the day's puzzle and the web
+    compare grades as values, never as spellings. A genre offers some of them
+    (`Ladder.grades`); a `Grade` equals its name as a string, so JSON and codes carry it
+    unchanged."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    EXPERT = "expert"
+
+
+def grade_of(name: str) -> Grade:
+    """The `Grade` spelled `name` (`CodeError` naming the grades when it is none)."""
+    try:
+        return Grade(name)
+    except ValueError:
+        known = ", ".join(Grade)
+        raise CodeError(f"unknown grade {quote(name)}; grades: {known}") from None
 
 
 class Position(Protocol):
@@ -136,6 +159,9 @@ class Ladder(Generic[P]):
                     raise ValueError(f"rule {each.id!r} appears twice in the ladder")
                 rules[each.id] = (each, rung.name)
         object.__setattr__(self, "_rules", rules)
+        for grade in [*(rung.grade for rung in self.rungs), self.beyond]:
+            if grade is not None and grade not in set(Grade):
+                raise ValueError(f"grade {grade!r} is not one of {', '.join(Grade)}")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -148,11 +174,11 @@ class Ladder(Generic[P]):
         return self.rungs[-1].name
 
     @property
-    def grades(self) -> tuple[str, ...]:
+    def grades(self) -> tuple[Grade, ...]:
         """Every grade a board can have, easiest first (each once)."""
-        seen = [rung.grade for rung in self.rungs]
+        seen = [Grade(rung.grade) for rung in self.rungs]
         if self.beyond is not None:
-            seen.append(self.beyond)
+            seen.append(Grade(self.beyond))
         return tuple(dict.fromkeys(seen))
 
     @property

@@ -26,9 +26,15 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """A broken rule in a grid, with the cells (and regions) that break it."""
+    """A broken rule in a grid, with the cells (and regions) that break it.
+
+    `quota`, for a counting rule (a region's two shaded cells, a row's stars), is how many
+    marked cells the group (its `regions`, or else its `cells`) must hold: data the player
+    judges a partial grid by (too many already, or too few cells left), so that nothing
+    reads a number back out of `text`."""
 
     rule: str
     text: str
     cells: tuple[int, ...] = ()
     regions: tuple[int, ...] = ()
+    quota: int | None = None

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from gridproof.core import registry
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
+from gridproof.core.ladder import Grade
 from gridproof.service.settings import default_difficulty
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ NEW_ATTEMPTS = 3
 """Seeds a New game tries at most, within its deadline, for a board the player has not
 seen (a fresh random seed each, also after a seed that gave no board in time)."""
 
-DAILY = ((10, 10), "medium")
+DAILY = ((10, 10), Grade.MEDIUM)
 """The puzzle of the day: a board of this size and grade per genre (the genre's default
 grade at that size where it does not offer this one)."""
 

@@ -18,13 +18,13 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from gridproof.core import registry
 from gridproof.core.codes import format_size
-from gridproof.core.contract import Genre, Option
+from gridproof.core.contract import Genre, Look, Option
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GridproofError
 from gridproof.core.grid import Sized, bits, cell_name, format_rows, low_bit, parse_rows
@@ -165,6 +165,8 @@ class Offer:
     difficulties: tuple[str, ...]
     default_difficulty: str
     rungs: tuple[str, ...]
+    look: Look = field(default_factory=Look)
+    """What the player draws and the workshop edits (`Genre.look`)."""
     grades: tuple[tuple[str, ...], ...] = ()
     """For each of `sizes`, the grades offered there (at the default options)."""
     options: tuple[Option, ...] = ()
@@ -182,6 +184,7 @@ class Offer:
             "difficulties": list(self.difficulties),
             "default_difficulty": self.default_difficulty,
             "rungs": list(self.rungs),
+            "look": self.look.to_json(),
             "grades_by_size": {
                 format_size(w, h): list(grades)
                 for (w, h), grades in zip(self.sizes, self.grades, strict=True)
@@ -192,6 +195,8 @@ class Offer:
                     "help": option.help,
                     "choices": list(option.choices or ()),
                     "default": option.default,
+                    "label": option.title,
+                    "words": {str(choice): words for choice, words in option.words},
                 }
                 for option in self.options
             ],
@@ -230,6 +235,7 @@ def _offer(genre: Genre[Any]) -> Offer:
         difficulties=genre.difficulties,
         default_difficulty=default_difficulty(genre),
         rungs=genre.rungs,
+        look=genre.look,
         grades=tuple(genre.playable(w, h) for w, h in sizes),
         options=tuple(option for option in genre.options if option.choices),
         settings=tuple(
@@ -263,6 +269,8 @@ class PuzzleView:
     the grade, the units the board's place in it; `core.ladder.rating`)."""
     solution_digest: str | None = None
     """`solution_digest` of the puzzle's unique solution (None when not proven unique)."""
+    look: Mapping[str, Any] | None = None
+    """The genre's `Look`: the layers drawn and the marks' symbols."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -282,6 +290,7 @@ class PuzzleView:
             "verification": None if self.verification is None else dict(self.verification),
             "engine": self.engine,
             "solution_digest": self.solution_digest,
+            "look": None if self.look is None else dict(self.look),
         }
 
 
@@ -345,6 +354,7 @@ def view(
         if record is None
         else genre.rating(record.difficulty, record.score, puzzle.width, puzzle.height),
         solution_digest=digest,
+        look=genre.look.to_json(),
     )
 
 

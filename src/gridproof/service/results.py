@@ -240,4 +240,5 @@ def violation_to_json(violation: Violation) -> dict[str, Any]:
         "text": violation.text,
         "cells": list(violation.cells),
         "regions": list(violation.regions),
+        "quota": violation.quota,
     }

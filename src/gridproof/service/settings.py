@@ -11,6 +11,7 @@ from typing import Any
 
 from gridproof.core.contract import Genre
 from gridproof.core.errors import CodeError, quote
+from gridproof.core.ladder import Grade
 
 STANDARD_SIDES = (5, 7, 10, 15, 20, 25, 30)
 """The square sizes the player offers, kept to those inside each genre's range."""
@@ -58,6 +59,14 @@ def default_difficulty(
     genre: Genre[Any], width: int | None = None, height: int | None = None
 ) -> str:
     """What a player gets without asking: `easy` where the genre offers it (at the size,
-    if one is given), else the easiest grade it offers."""
-    grades = genre.difficulties if width is None or height is None else genre.offered(width, height)
-    return "easy" if "easy" in grades else grades[0]
+    if one is given, else at some size a player can pick), else the easiest grade it
+    offers there. Never a grade no size delivers: a genre whose `grades_at` leaves `easy`
+    out everywhere gets the easiest grade some size makes."""
+    if width is not None and height is not None:
+        grades = genre.offered(width, height)
+    else:
+        made = {grade for w, h in offered_sizes(genre) for grade in genre.offered(w, h)}
+        grades = tuple(grade for grade in genre.difficulties if grade in made)
+    if not grades:
+        grades = genre.difficulties
+    return Grade.EASY if Grade.EASY in grades else grades[0]

@@ -7,7 +7,7 @@ same colour (`no-three-same`, the janko.at and puzz.link rule and the default) o
 
 from __future__ import annotations
 
-from gridproof.core.contract import Genre, Oracle
+from gridproof.core.contract import Genre, Look, Oracle
 from gridproof.core.registry import register
 from gridproof.genres.nondango import (
     brute,
@@ -66,6 +66,7 @@ GENRE: Genre[Nondango] = register(
         largest=(model.MAX_SIDE, model.MAX_SIDE),
         grades_at=generate.grades_at,
         grades_with=generate.grades_with,
+        look=Look(layers=("regions", "circles"), shaded="black circle", empty="white circle"),
         oracles=(
             Oracle("sat", sat.count_sat, requires="pysat"),
             # brute force by regions: 20×20 in at most 0.2 s

@@ -61,6 +61,11 @@ OPTIONS = (
         "which lines of three are forbidden: all the same colour, or all black",
         choices=("no-three-same", "no-three-black"),
         default="no-three-same",
+        label="Rule",
+        words=(
+            ("no-three-same", "no three alike in a line"),
+            ("no-three-black", "no three black in a line"),
+        ),
     ),
     Option(
         "white",

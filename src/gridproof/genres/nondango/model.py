@@ -144,6 +144,7 @@ def _region_problems(puzzle: Nondango, black: int) -> list[Violation]:
                     f"region {rid + 1} holds {len(held)} black circles, not 1",
                     tuple(held or cells),
                     (rid,),
+                    quota=1,
                 )
             )
     return problems

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gridproof.core.contract import Genre, Oracle
+from gridproof.core.contract import Genre, Look, Oracle
 from gridproof.core.registry import register
 from gridproof.genres.nonogram import (
     brute,
@@ -59,6 +59,7 @@ GENRE: Genre[Nonogram] = register(
         largest=(model.MAX_SIDE, model.MAX_SIDE),
         grades_at=generate.grades_at,
         quick_with=generate.quick_with,
+        look=Look(layers=("line-clues",)),
         oracles=(
             Oracle("sat", sat.count_sat, requires="pysat"),
             # brute force by row patterns: 10×10 in at most 0.15 s

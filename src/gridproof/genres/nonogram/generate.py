@@ -67,19 +67,21 @@ OPTIONS = (
         str,
         PROFILES,
         None,
+        label="Pictures",
+        words=(("blobs", "blobs"), ("mirror", "mirrored"), ("rotate", "rotated")),
     ),
 )
 
 EASY, MEDIUM, HARD, EXPERT = LADDER.grades
 """The grades, easiest first: the cheapest rung, complete line logic, probing, beyond."""
 
-WIDTH = {EASY: 24, MEDIUM: 48, HARD: 24, EXPERT: 24}
+WIDTH: dict[str, int] = {EASY: 24, MEDIUM: 48, HARD: 24, EXPERT: 24}
 """Candidate flips evaluated per climbing step."""
-WORK_PER_CELL = {EASY: 2000, MEDIUM: 40000, HARD: 12000, EXPERT: 12000}
+WORK_PER_CELL: dict[str, int] = {EASY: 2000, MEDIUM: 40000, HARD: 12000, EXPERT: 12000}
 """The whole call's work budget per board cell: past it the call falls back to the bank.
 Medium climbs hit local minima most often, so they get the most restarts (measured: at
 12000 one 10x10 seed in ten and one 15x15 seed in three fell back; at 40000 both made it)."""
-WORK_CAP = {MEDIUM: 8_000_000}
+WORK_CAP: dict[str, int] = {MEDIUM: 8_000_000}
 """The whole call's work budget at most, whatever the size: about 25 s of CPU before a
 20x20 medium call that keeps stalling falls back to the bank."""
 ATTEMPT_WORK_PER_CELL = 600

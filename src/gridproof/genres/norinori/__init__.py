@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gridproof.core.contract import Genre, Oracle
+from gridproof.core.contract import Genre, Look, Oracle
 from gridproof.core.registry import register
 from gridproof.genres.norinori import (
     brute,
@@ -55,6 +55,7 @@ GENRE: Genre[Norinori] = register(
         study=study.run_study,
         grades_at=generate.grades_at,
         quick_with=generate.quick_with,
+        look=Look(layers=("regions",)),
         oracles=(
             Oracle("sat", sat.count_sat, requires="pysat"),
             # brute force by regions: 10×10 in at most 0.3 s, 12×12 up to 7 s

@@ -74,6 +74,7 @@ def validate(puzzle: Norinori, shaded: int) -> list[Violation]:
                     f"region {rid + 1} holds {len(inside)} shaded cells, not 2",
                     tuple(inside or cells),
                     (rid,),
+                    quota=2,
                 )
             )
     for r in range(h):

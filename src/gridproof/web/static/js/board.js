@@ -38,6 +38,18 @@ export function runs(values) {
 const sameList = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 const clueWords = (clue) => (clue.length ? clue.join(' ') : '0');
 
+// A five-pointed star centred on (cx, cy) with outer radius r: the shaded mark of a genre
+// whose look draws stars.
+function starPath(cx, cy, r) {
+  const points = [];
+  for (let k = 0; k < 10; k += 1) {
+    const radius = k % 2 ? r * 0.45 : r;
+    const angle = -Math.PI / 2 + (k * Math.PI) / 5;
+    points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)} ${(cy + radius * Math.sin(angle)).toFixed(1)}`);
+  }
+  return `M${points.join('L')}Z`;
+}
+
 export class Board {
   constructor(svg, wrap, handlers) {
     this.svg = svg;
@@ -69,6 +81,9 @@ export class Board {
     this.rowClues = Array.isArray(data.rows) ? data.rows : null;
     this.colClues = Array.isArray(data.cols) ? data.cols : null;
     this.circles = Array.isArray(data.circles) ? data.circles : null;
+    // How the marks are drawn and named: the genre's look (a save from before the page
+    // sent one draws its shaded mark as a filled cell)
+    this.look = { shaded: 'shaded', empty: 'empty', ...(game.view.look || {}) };
     this.layout(this.clueBands());
     this.totalW = this.x0 + w * U + EDGE;
     this.totalH = this.y0 + h * U + EDGE;
@@ -122,11 +137,14 @@ export class Board {
         const x = this.x0 + c * U;
         const y = this.y0 + r * U;
         const round = this.circles && this.circles[r][c] === 1;
+        const star = !this.circles && this.look.shaded === 'star';
+        const kind = this.circles ? (round ? ' round' : ' no-circle') : star ? ' starred' : '';
         const node = el('g', {
           role: 'gridcell', id: `${this.idPrefix}${i}`, 'aria-colindex': c + 1, 'data-cell': i,
-          'data-row': r, 'data-col': c, class: `cell${this.circles ? (round ? ' round' : ' no-circle') : ''}`,
+          'data-row': r, 'data-col': c, class: `cell${kind}`,
         }, row);
         el('rect', { x, y, width: U, height: U }, node);
+        if (star) el('path', { class: 'star', d: starPath(x + U / 2, y + U / 2, U * 0.38) }, node);
         if (round) {
           el('circle', { cx: x + U / 2, cy: y + U / 2, r: U * 0.34 }, node);
         } else if (!this.circles) {
@@ -235,7 +253,8 @@ export class Board {
       state = !this.game.playable[i] ? 'no circle'
         : mark === SHADED ? 'black circle' : mark === EMPTY ? 'white circle' : 'undecided circle';
     } else {
-      state = mark === SHADED ? 'shaded' : mark === EMPTY ? 'marked empty' : 'unknown';
+      const shaded = this.look.shaded === 'star' ? 'star' : 'shaded';
+      state = mark === SHADED ? shaded : mark === EMPTY ? 'marked empty' : 'unknown';
     }
     const parts = [`Row ${r + 1}, column ${c + 1}: ${state}`];
     if (this.regions) parts.push(`region ${this.regions[r][c] + 1}`);

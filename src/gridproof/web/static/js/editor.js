@@ -3,7 +3,7 @@
 // zoom and never edit: what the first finger drew before the second came is taken back)
 // showing a Sheet being edited. Borders: a click or tap toggles the edge nearest to it; a drag runs from
 // grid corner to grid corner and draws (or, starting on a border, erases) every edge it
-// passes. Cells: a click toggles a circle (Nondango) or a painted cell (Nonogram), a drag
+// passes. Cells: a click toggles a circle (a `circles` layer) or a painted cell (a picture), a drag
 // paints the same way. Keyboard: arrows move the cursor, Space toggles the cell, Shift+arrow
 // toggles the border on that side of the cursor, Ctrl+Z / Ctrl+Y undo and redo.
 // What the board shows besides the sheet (a solution, two solutions, a solve step) is a
@@ -396,7 +396,7 @@ export class EditorBoard extends PlayBoard {
     if (!sheet.hasCircles && !sheet.paints) {
       this.handlers.announce(sheet.hasPicture
         ? 'Typing clues: switch to Paint to paint cells.'
-        : 'Norinori cells take no marks while making: Shift and an arrow draws a border.');
+        : 'These cells take no marks while making: Shift and an arrow draws a border.');
       return;
     }
     const on = !sheet.cellOn(cell);

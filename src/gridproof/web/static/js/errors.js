@@ -3,13 +3,14 @@
 // rule still open as well as every rule already broken; an error is a violation that no way
 // of deciding the unknown cells could repair. Which is which this module reads off the
 // validator's rule ids (docs/player.md lists them) and the puzzle's data:
-//   region-count  a region's quota ("... not 2"): too many already, or too few cells left
+//   region-count  a region's `quota` (the violation's data): too many already, or too few
+//                 cells left
 //   domino        a shaded cell with two shaded neighbours, or none and no unknown one left
 //   three-black   three black circles in a line (only ever repaired by unmarking)
 //   three-white   three circles in a line all marked white
 //   clue          a line whose marks no placement of its clue fits
 //   anything else an error once none of its cells is unknown
-// It also finds the groups (regions, Nonogram lines) the validator no longer names, which
+// It also finds the groups (regions, clued lines) the validator no longer names, which
 // are complete: the board greys them and auto-marking fills their unknown cells.
 
 import { EMPTY, SHADED, UNKNOWN } from './game.js';
@@ -83,9 +84,8 @@ export class RuleReader {
         const region = this.regionCells.get((violation.regions || [])[0]) || cells;
         const open = region.filter((c) => this.playable(c) && at(c) === UNKNOWN).length;
         const has = region.filter((c) => this.playable(c) && at(c) === SHADED).length;
-        const quota = /not (\d+)\s*$/.exec(violation.text || '');
-        if (!quota) return open === 0;
-        const want = Number(quota[1]);
+        const want = violation.quota;
+        if (!Number.isInteger(want)) return open === 0;
         return has > want || has + open < want;
       }
       case 'domino': {

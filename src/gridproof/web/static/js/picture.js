@@ -1,4 +1,4 @@
-// A Nonogram from a picture, all in the browser: the file is decoded (createImageBitmap,
+// A line-clue puzzle from a picture, all in the browser: the file is decoded (createImageBitmap,
 // so no URL is loaded and the page's Content-Security-Policy is untouched), drawn onto a
 // white canvas, averaged into one lightness per cell of the chosen size, and cut at the
 // setter's threshold: cells darker than it are painted.

@@ -1,21 +1,25 @@
-// The "Choose a puzzle" form: genre, size, difficulty and the genre's own options (for
-// Nondango its rule), all from the catalog. The grades a size offers under the chosen
-// options come from the catalog (its `settings`, per option value); the others are listed,
-// disabled and named as not made there, so a player never waits for a board that cannot
-// come, and a size that offers no grade under those options is disabled too. The form
+// The "Choose a puzzle" form: genre, size, difficulty and the genre's own options (a
+// rule, a kind of picture: labelled in the catalog's words), all from the catalog. The
+// grades a size offers under the chosen options come from the catalog (its `settings`,
+// per option value); the others are listed, disabled and named as not made there, so a
+// player never waits for a board that cannot come, and a size that offers no grade under those options is disabled too. The form
 // always shows the puzzle being played, except while the player is choosing the next one.
 
 const $ = (id) => document.getElementById(id);
 
-// Words for option values the catalog names by id (the workshop's Rule menu says the same).
-const CHOICE_WORDS = {
-  'no-three-same': 'no three alike in a line',
-  'no-three-black': 'no three black in a line',
-  blobs: 'blobs', mirror: 'mirrored', rotate: 'rotated', '': 'any',
-};
-const OPTION_WORDS = { rule: 'Rule', profile: 'Pictures' };
-export const choiceWords = (value) => CHOICE_WORDS[value] ?? String(value).replaceAll('-', ' ');
-const optionWords = (name) => OPTION_WORDS[name] || name[0].toUpperCase() + name.slice(1);
+// Words for option values the catalog names by id: each option's `words`, as its genre
+// declares them (the workshop's Rule menu says the same); a value without words reads as
+// its id with spaces for hyphens.
+const CHOICE_WORDS = new Map([['', 'any']]);
+export function learnWords(genres) {
+  for (const genre of genres) {
+    for (const option of genre.options || []) {
+      for (const [value, words] of Object.entries(option.words || {})) CHOICE_WORDS.set(value, words);
+    }
+  }
+}
+export const choiceWords = (value) => CHOICE_WORDS.get(String(value)) ?? String(value).replaceAll('-', ' ');
+const optionWords = (option) => option.label || option.name[0].toUpperCase() + option.name.slice(1);
 
 const sameOptions = (a, b) => Object.keys(a).length === Object.keys(b).length
   && Object.entries(a).every(([name, value]) => b[name] === value);
@@ -35,6 +39,7 @@ export class Setup {
   // changed(): told when the player changes the form (the puzzle list follows it)
   constructor(catalog, store, changed = () => {}) {
     this.catalog = catalog;
+    learnWords(catalog.values());
     this.store = store;
     this.changed = changed;
   }
@@ -90,14 +95,14 @@ export class Setup {
     return chosen;
   }
 
-  // The genre's options with choices (the catalog's `options`: Nondango's rule, the kind
-  // of Nonogram picture), one menu each; an option without a default offers "any".
+  // The genre's options with choices (the catalog's `options`, each with its `label` and
+  // its choices' `words`), one menu each; an option without a default offers "any".
   fillOptions(genre, chosen = {}) {
     const box = $('setup-options');
     const options = this.optionsOf(genre);
     box.replaceChildren(...options.map((option) => {
       const label = document.createElement('label');
-      label.append(optionWords(option.name));
+      label.append(optionWords(option));
       const select = document.createElement('select');
       select.dataset.option = option.name;
       select.dataset.default = option.default ?? '';

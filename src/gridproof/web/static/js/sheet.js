@@ -1,5 +1,6 @@
-// The puzzle being made in the workshop, as the setter edits it: walls between cells
-// (Norinori, Nondango), circles (Nondango), a picture or typed clues (Nonogram). Regions are
+// The puzzle being made in the workshop, as the setter edits it, in the layers its genre's
+// look declares (the catalog's `look`, learnt by `learnLooks`): walls between cells
+// (`regions`), circles (`circles`), a picture or typed clues (`line-clues`). Regions are
 // never stored: they are the connected areas left by the walls (a flood fill), so a region
 // is always connected and splitting or merging is drawing or erasing a wall.
 // The whole state is one plain value; undo keeps whole states (boards are at most 30×30),
@@ -49,6 +50,15 @@ export function parseClue(text) {
 
 export const formatClue = (clue) => clue.join(' ');
 
+// Each genre's layers, from the catalog: what a sheet of that genre edits.
+const LAYERS = new Map();
+export function learnLooks(genres) {
+  for (const genre of genres) LAYERS.set(genre.name, genre.look?.layers || []);
+}
+const hasLayer = (genre, layer) => (LAYERS.get(genre) || []).includes(layer);
+// The first genre whose boards are drawn from a picture's line clues (the picture import).
+export const pictureGenre = () => [...LAYERS.keys()].find((name) => hasLayer(name, 'line-clues'));
+
 export class Sheet {
   constructor(genre, width, height) {
     this.version = 0;
@@ -66,9 +76,9 @@ export class Sheet {
   }
 
   get size() { return this.width * this.height; }
-  get hasRegions() { return this.genre !== 'nonogram'; }
-  get hasCircles() { return this.genre === 'nondango'; }
-  get hasPicture() { return this.genre === 'nonogram'; }
+  get hasRegions() { return hasLayer(this.genre, 'regions'); }
+  get hasCircles() { return hasLayer(this.genre, 'circles'); }
+  get hasPicture() { return hasLayer(this.genre, 'line-clues'); }
   get paints() { return this.hasPicture && this.clueMode === 'paint'; }
 
   // --- the state as one value ------------------------------------------------------------
@@ -233,7 +243,7 @@ export class Sheet {
     return true;
   }
 
-  // Nonogram: paint the picture (clues follow it) or type the clues. Typing starts from the
+  // Line clues: paint the picture (clues follow it) or type the clues. Typing starts from the
   // picture's clues; painting starts from `picture` (a unique verdict's solution) if given.
   setClueMode(mode, picture = null) {
     if (!this.hasPicture || mode === this.clueMode) return false;
@@ -354,7 +364,7 @@ export class Sheet {
     Object.assign(state, { right: textOf(right), down: textOf(down), keep });
     if (Array.isArray(puzzle.circles)) state.circles = puzzle.circles.flat().map((v) => (v ? 1 : 0)).join('');
     if (puzzle.rule) state.rule = puzzle.rule;
-    if (genre === 'nonogram') {
+    if (hasLayer(genre, 'line-clues')) {
       const picture = keep ? keep.join('').replace(/[^#]/g, '0').replace(/#/g, '1') : '';
       state.picture = picture;
       state.clueMode = keep ? 'paint' : 'type';

@@ -11,7 +11,7 @@ import { EditorBoard } from './editor.js';
 import { PicturePanel } from './picture.js';
 import { SIDED_MIN_WIDTH } from './playboard.js';
 import { ShapePanel } from './shape.js';
-import { Sheet, formatClue, parseClue } from './sheet.js';
+import { Sheet, formatClue, learnLooks, parseClue, pictureGenre } from './sheet.js';
 import { VerdictPanel } from './verdict.js';
 
 const $ = (id) => document.getElementById(id);
@@ -24,6 +24,7 @@ export class Workshop {
   constructor({ store, catalog, play }) {
     this.store = store;
     this.catalog = catalog;
+    learnLooks(catalog.values());
     this.play = play;
     this.sheet = null;
     this.tool = store.prefs.workshopTool === 'cell' ? 'cell' : 'border';
@@ -458,7 +459,7 @@ export class Workshop {
     return false;
   }
 
-  // --- Nonogram: clues and pictures ----------------------------------------------------------
+  // --- line clues and pictures --------------------------------------------------------------
 
   setClueMode(mode) {
     const solution = this.verdict.outcome === 'unique' ? this.verdict.reply.solutions[0] : null;
@@ -515,7 +516,8 @@ export class Workshop {
   usePicture(bits, w, h) {
     const sheet = this.sheet;
     sheet.edit((s) => {
-      if (s.genre !== 'nonogram' || s.width !== w || s.height !== h) s.load(Sheet.blank('nonogram', w, h));
+      const genre = pictureGenre();
+      if (s.genre !== genre || s.width !== w || s.height !== h) s.load(Sheet.blank(genre, w, h));
       s.setPicture(bits);
     });
     this.edited();
