@@ -49,6 +49,7 @@ GENRE: Genre[StarBattle] = register(
         largest=(model.MAX_SIDE, model.MAX_SIDE),
         options=generate.OPTIONS,
         grades_at=generate.grades_at,
+        grades_with=generate.grades_with,
         quick_with=generate.quick_with,
         oracles=(
             Oracle("sat", sat.count_sat, requires="pysat"),

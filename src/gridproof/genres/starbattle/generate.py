@@ -58,11 +58,19 @@ def stars_for(width: int, options: Mapping[str, Any]) -> int:
 
 
 def grades_at(width: int, height: int) -> tuple[str, ...]:
-    """The grades `generate` aims at: every grade a rung finishes, at every square size it
-    makes (a board needing search, `LADDER.beyond`, is never aimed at)."""
+    """The grades `generate` delivers at a size with its default star count."""
+    return grades_with(width, height, {})
+
+
+def grades_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The grades `generate` delivers at a size and star count: with one star every grade a
+    rung finishes; with two or three only `hard` (grown regions around several stars each
+    rarely fall to the cheaper rungs: 10x10 two-star easy found none in 30 s of CPU, hard
+    one in 1 s). A board needing search, `LADDER.beyond`, is never aimed at."""
     if width != height or not MIN_SIDE <= width <= MAX_SIDE:
         return ()
-    return GRADES
+    stars = stars_for(width, options)
+    return GRADES if stars == 1 else ("hard",)
 
 
 def _fail(message: str) -> GenerationError:
@@ -81,9 +89,13 @@ def generate(request: Request, seed: int, deadline: Deadline) -> Generated[StarB
     stars = stars_for(side, request.options)
     if stars not in (1, 2, 3) or (4 * stars > side + 1 and stars > 1):
         raise _fail(f"{stars} stars do not fit a {side}x{side} board (2 need 7x7, 3 need 11x11)")
-    wanted = request.difficulty or pick_grade(seed, GRADES)
-    if wanted not in GRADES:
-        raise _fail(f"difficulty {wanted!r} is not one of {', '.join(GRADES)}")
+    offered = grades_with(side, side, {"stars": stars})
+    wanted = request.difficulty or pick_grade(seed, offered)
+    if wanted not in offered:
+        raise _fail(
+            f"difficulty {wanted!r} is not one the generator makes for {stars}-star "
+            f"{side}x{side} boards: {', '.join(offered)}"
+        )
     started = deadline.elapsed()
     rng = Rng(seed)
     tally = Tally()

@@ -28,6 +28,8 @@ def encode(puzzle: StarBattle) -> list[Clause]:
     groups += [[cell + 1 for cell in cells] for cells in puzzle.region_cells()]
     clauses: list[Clause] = []
     for lits in groups:
+        if len(lits) < k:
+            return [[1], [-1]]  # a region too small for its stars
         card = CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=EncType.seqcounter)
         clauses.extend(card.clauses)
     for r in range(h):
