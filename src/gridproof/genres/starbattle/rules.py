@@ -38,7 +38,7 @@ def _are(mask: int) -> str:
 
 
 @rule(
-    "neighbours",
+    "star-neighbours",
     "Stars keep their neighbours empty",
     "the star at {cell} touches {free}, so {free_are} empty",
     conflict="the stars at {cell} and {other} touch",
