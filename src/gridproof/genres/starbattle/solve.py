@@ -72,9 +72,43 @@ def close(board: Board, shaded: int, empty: int) -> Node | None:
                         break
                 empty |= common & ~shaded
         if (shaded, empty) == before:
-            if not _pairs_fit(board, shaded, empty & full):
+            confined = _confine(board, shaded, empty)
+            if confined is None or not _pairs_fit(board, shaded, empty):
                 return None
-            return shaded, empty
+            if confined == empty:
+                return shaded, empty
+            empty = confined
+
+
+def _confine(board: Board, shaded: int, empty: int) -> int | None:
+    """`empty` grown by the confinement rules over bands of neighbouring rows (columns):
+    k regions living inside k lines own them, k lines living inside k regions own them
+    (None when more regions than lines, or fewer, are confined so)."""
+    live = board.geo.full & ~empty
+    regions = [unit.mask & live for unit in board.regions]
+    for lines in (board.rows, board.cols):
+        n = len(lines)
+        for first in range(n):
+            band = 0
+            for last in range(first, n - 1 if first == 0 else n):
+                band |= lines[last].mask
+                size = last - first + 1
+                inside = touched = 0
+                inside_mask = touched_mask = 0
+                for reg in regions:
+                    if reg & band:
+                        touched += 1
+                        touched_mask |= reg
+                        if not reg & ~band:
+                            inside += 1
+                            inside_mask |= reg
+                if inside > size or touched < size:
+                    return None
+                if inside == size:
+                    empty |= band & live & ~inside_mask & ~shaded
+                if touched == size:
+                    empty |= touched_mask & ~band & ~shaded
+    return empty
 
 
 def _cells(mask: int) -> list[int]:
