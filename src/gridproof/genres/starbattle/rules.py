@@ -40,7 +40,7 @@ def _are(mask: int) -> str:
 @rule(
     "star-neighbours",
     "Stars keep their neighbours empty",
-    "the star at {cell} touches {free}, so {free_are} empty",
+    "the star at {cell} keeps its neighbours {free} empty",
     conflict="the stars at {cell} and {other} touch",
 )
 def neighbours(pos: Position) -> Found:
@@ -62,7 +62,6 @@ def neighbours(pos: Position) -> Found:
                     cells=(cell,),
                     cell=board.name(cell),
                     free=board.names(free),
-                    free_are=_are(free),
                 )
             )
     return steps
@@ -187,8 +186,8 @@ def _near_stars(pos: Position) -> int:
 
 @rule(
     "one-way",
-    "Only one way",
-    "{unit} can hold its {stars} only at {where}",
+    "Star in every placement",
+    "every way {unit} can place its {stars} puts a star at {where}",
     conflict="{unit} cannot place its {stars} without two touching",
 )
 def one_way(pos: Position) -> Found:
@@ -211,7 +210,7 @@ def one_way(pos: Position) -> Found:
                     cells=bits(common),
                     regions=(unit.index,) if unit.kind == "region" else (),
                     unit=unit.label,
-                    stars=_stars(need) if len(found) == 1 else f"{_stars(need)} with",
+                    stars=_stars(need),
                     where=board.names(common),
                 )
             ]
@@ -220,8 +219,8 @@ def one_way(pos: Position) -> Found:
 
 @rule(
     "every-way",
-    "Every way rules it out",
-    "every way {unit} can place its {stars} touches or leaves out {free}, so {are} empty",
+    "Ruled out by every placement",
+    "every way {unit} can place its {stars} touches or leaves out {free}",
 )
 def every_way(pos: Position) -> Found:
     """Cells that every placement of a unit's remaining stars touches (or, inside the unit,
@@ -248,7 +247,6 @@ def every_way(pos: Position) -> Found:
                     unit=unit.label,
                     stars=_stars(need),
                     free=board.names(free),
-                    are=_are(free),
                 )
             ]
     return []
