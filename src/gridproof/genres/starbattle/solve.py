@@ -83,23 +83,31 @@ def close(board: Board, shaded: int, empty: int) -> Node | None:
 def _confine(board: Board, shaded: int, empty: int) -> int | None:
     """`empty` grown by the confinement rules over bands of neighbouring rows (columns):
     k regions living inside k lines own them, k lines living inside k regions own them
-    (None when more regions than lines, or fewer, are confined so)."""
+    (None when more regions than lines, or fewer, are confined so). A region counts as
+    touching a band when the lines its open cells and stars span meet the band: more than
+    it truly touches only where the position is dead anyway."""
     live = board.geo.full & ~empty
     regions = [unit.mask & live for unit in board.regions]
     for lines in (board.rows, board.cols):
         n = len(lines)
+        spans = []
+        for reg in regions:
+            held = [line.index for line in lines if reg & line.mask]
+            if not held:
+                return None
+            spans.append((held[0], held[-1], reg))
         for first in range(n):
             band = 0
-            for last in range(first, n - 1 if first == 0 else n):
+            for last in range(first, min(first + n // 2, n - 1 if first == 0 else n)):
                 band |= lines[last].mask
                 size = last - first + 1
                 inside = touched = 0
                 inside_mask = touched_mask = 0
-                for reg in regions:
-                    if reg & band:
+                for lo, hi, reg in spans:
+                    if lo <= last and hi >= first:
                         touched += 1
                         touched_mask |= reg
-                        if not reg & ~band:
+                        if lo >= first and hi <= last:
                             inside += 1
                             inside_mask |= reg
                 if inside > size or touched < size:
