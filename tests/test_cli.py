@@ -277,7 +277,7 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
 def test_keyboard_interrupt_exits_130_quietly(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, code: str
 ) -> None:
-    def interrupted(*args: Any) -> service.Counted:
+    def interrupted(*args: Any, **kwargs: Any) -> service.Counted:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(service, "count", interrupted)
@@ -516,7 +516,7 @@ def test_count_check_exits_1_on_a_mismatch_or_a_timeout(
     assert run(capsys, "count", code, "--check")[0] == 0
     real = service.count
 
-    def timed_out(*args: Any) -> service.Counted:
+    def timed_out(*args: Any, **kwargs: Any) -> service.Counted:
         return dataclasses.replace(real(*args), verdict=Verdict.TIMEOUT)
 
     monkeypatch.setattr(service, "count", timed_out)

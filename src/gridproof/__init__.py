@@ -420,7 +420,7 @@ def genre_names() -> tuple[str, ...]:
     """The names of every registered genre, in name order.
 
     >>> genre_names()
-    ('nondango', 'nonogram', 'norinori')
+    ('nondango', 'nonogram', 'norinori', 'starbattle')
     """
     return _names()
 

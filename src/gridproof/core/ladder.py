@@ -38,6 +38,10 @@ class Grade(StrEnum):
     HARD = "hard"
     EXPERT = "expert"
 
+    def __repr__(self) -> str:
+        """Shown as the string it equals (`'hard'`), in a notebook as in JSON."""
+        return repr(self.value)
+
 
 def grade_of(name: str) -> Grade:
     """The `Grade` spelled `name` (`CodeError` naming the grades when it is none)."""

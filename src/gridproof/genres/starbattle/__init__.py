@@ -4,7 +4,7 @@ Its one-star form (`--stars 1`) is the game sold as "Queens"."""
 
 from __future__ import annotations
 
-from gridproof.core.contract import Genre, Oracle
+from gridproof.core.contract import Genre, Look, Oracle
 from gridproof.core.registry import register
 from gridproof.genres.starbattle import (
     brute,
@@ -56,6 +56,7 @@ GENRE: Genre[StarBattle] = register(
             Oracle("brute", brute.count_by_rows, max_cells=64),
         ),
         format_text=text.format_text,
+        look=Look(layers=("regions",), shaded="star"),
     )
 )
 

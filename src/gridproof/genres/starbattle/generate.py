@@ -48,6 +48,8 @@ OPTIONS = (
         int,
         (1, 2, 3),
         None,
+        label="Stars",
+        words=((1, "1 star (Queens)"), (2, "2 stars"), (3, "3 stars")),
     ),
 )
 
