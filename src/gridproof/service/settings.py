@@ -47,11 +47,12 @@ def check_options(genre: Genre[Any], asked: Mapping[str, str]) -> dict[str, str]
         if option is None:
             names = ", ".join(offered) or "none"
             raise CodeError(f"{genre.name} has no option {quote(name)} to choose; options: {names}")
-        if value not in (option.choices or ()):
-            choices = ", ".join(map(str, option.choices or ()))
-            raise CodeError(f"option {name} is {quote(value)}, not one of {choices}")
-        if value != option.default:
-            chosen[name] = value
+        by_text = {str(choice): choice for choice in option.choices or ()}  # `stars` is 1, not '1'
+        if str(value) not in by_text:
+            choices = ", ".join(by_text)
+            raise CodeError(f"option {name} is {quote(str(value))}, not one of {choices}")
+        if by_text[str(value)] != option.default:
+            chosen[name] = str(value)
     return chosen
 
 

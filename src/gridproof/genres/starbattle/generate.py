@@ -25,7 +25,7 @@ from gridproof.core.contract import Generated, Option, Request, Tally, in_time, 
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
 from gridproof.core.grid import Geometry, bits
-from gridproof.core.ladder import cheapest_rung
+from gridproof.core.ladder import cheapest_rung, rate
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
 from gridproof.genres.starbattle.model import StarBattle, default_stars, make_puzzle
@@ -117,13 +117,14 @@ def generate(request: Request, seed: int, deadline: Deadline) -> Generated[StarB
         if progress.timed_out:
             tally.timeout += 1
             continue
-        grade = LADDER.grade(rung)
-        if grade != wanted:
+        difficulty = rate(LADDER, rung, progress)
+        if difficulty.grade != wanted:
             tally.off_grade += 1
             continue
-        metrics = {"stars": stars, "steps": len(progress.steps)}
+        metrics = {"stars": stars, **difficulty.as_dict()}
         spent = tally.health((deadline.elapsed() - started) * 1000)
-        return in_time(Generated(puzzle, solution, seed, grade, metrics, spent), deadline)
+        made = Generated(puzzle, solution, seed, difficulty.grade, metrics, spent, difficulty.score)
+        return in_time(made, deadline)
     raise GenerationError(
         f"no unique {side}x{side} {stars}-star {wanted} Star Battle proven within the deadline",
         tally.health((deadline.elapsed() - started) * 1000).as_dict(),
