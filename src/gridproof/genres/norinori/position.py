@@ -32,6 +32,10 @@ class Board:
     region_zone: tuple[int, ...]
     """Cells within two steps of each region: what a new decision must touch to change
     the ways that region can place its pair."""
+    cell_neighbours: tuple[tuple[int, ...], ...]
+    """The orthogonal neighbours of each cell, as cell numbers (for `marks.Marks`)."""
+    region_cells: tuple[tuple[int, ...], ...]
+    """The cells of each region, as cell numbers."""
     support: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
     """Residual supports for AC-3: (pair, region) -> a pair of that region that last
     supported it. Only a hint: every use checks it again, so sharing it is safe."""
@@ -77,7 +81,9 @@ def board_of(puzzle: Norinori) -> Board:
     halo = tuple(geo.spread(m) & ~m for m in masks)
     neighbours = tuple(tuple(sorted(regions_touching(puzzle.regions, h))) for h in halo)
     zone = tuple(m | h | geo.spread(h) for m, h in zip(masks, halo, strict=True))
-    return Board(geo, puzzle.regions, tuple(masks), neighbours, halo, zone)
+    cell_neighbours = tuple(tuple(bits(m)) for m in geo.neighbours)
+    cells = tuple(tuple(bits(m)) for m in masks)
+    return Board(geo, puzzle.regions, tuple(masks), neighbours, halo, zone, cell_neighbours, cells)
 
 
 class Position:

@@ -14,6 +14,7 @@ from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits
 from gridproof.core.outcome import Outcome, Verdict
 from gridproof.core.search import count_solutions
+from gridproof.genres.norinori.marks import EMPTY, SHADED, Marks
 from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.position import Board, board_of
 from gridproof.genres.norinori.rules import close_local
@@ -52,16 +53,18 @@ class NorinoriSpace:
 
     def propagate(self, node: Node) -> Node | None:
         """`close_local`, then probing by region until a pass decides nothing: each way a
-        region could place its pair is tried under `close_local`; ways that die are
+        region could place its pair is tried under the `local` rung; ways that die are
         dropped, and what every surviving way decides is decided. Regions go in the order
         of `open_regions`, and a region is probed again only once something within two
-        steps of it has changed."""
+        steps of it has changed. The probes close incrementally (`marks.Marks`), from
+        the node's closed marks: one close costs what the way touches, not the board."""
         shaded, empty, focus, inherited = node
         closed = self.close(shaded, empty, self.board.geo.full)
         if closed is None:
             return None
         shaded, empty = closed
         board, last_probe = self.board, dict(inherited)
+        marks = Marks(board, shaded, empty)
         progress = True
         while progress and not self.deadline.expired():
             progress = False
@@ -73,38 +76,50 @@ class NorinoriSpace:
                 if last_probe.get(rid) == around or not board.region_mask[rid] & ~(shaded | empty):
                     continue
                 last_probe[rid] = around
-                probed = self.probe(shaded, empty, rid)
-                if probed is None:
+                gained = self.probe(marks, shaded, empty, rid)
+                if gained is None:
                     self.weight[rid] = self.weight.get(rid, 0) + 1
                     return None
-                if probed != (shaded, empty):
-                    shaded, empty = probed
+                if gained:
+                    shaded, empty = marked(marks, gained, shaded, empty)
                     progress = True
         return shaded, empty, focus, last_probe
 
-    def probe(self, shaded: int, empty: int, rid: int) -> tuple[int, int] | None:
-        """The marks once every way region `rid` could still take has been tried (as
-        they were, for a region with more than `PROBE_LIMIT` ways, or when time is up)."""
+    def probe(self, marks: Marks, shaded: int, empty: int, rid: int) -> list[int] | None:
+        """Try every way region `rid` could still take, each closed on `marks` and taken
+        back; then decide on `marks` what every surviving way decides. Returns the cells
+        decided (none for a region with more than `PROBE_LIMIT` ways, or when time is
+        up), or None when no way survives. Each way's close counts as a propagation, and
+        so does the close that decides what they share when there is more than one."""
         if likely_ways(self.board, shaded, empty, rid) > PROBE_LIMIT:
-            return shaded, empty
-        every_shaded = every_empty = -1
+            return []
+        state = marks.state
+        every: set[int] | None = None
+        survivor: tuple[list[int], list[int]] = ([], [])
         alive = 0
-        for shade, clear in region_ways(self.board, shaded, empty, rid):
+        for way in marks.ways(rid):
             if self.deadline.expired():
-                return shaded, empty
-            closed = self.close(shaded | shade, empty | clear, 0)
-            if closed is not None:
-                alive += 1
-                every_shaded &= closed[0]
-                every_empty &= closed[1]
+                return []
+            self.propagations += 1
+            log = marks.extend(*way)
+            if log is None:
+                continue
+            alive += 1
+            survivor = way
+            found = {cell << 2 | state[cell] for cell in log}
+            marks.undo(log)
+            every = found if every is None else every & found
         if not alive:
             return None
-        if alive == 1:
-            return every_shaded, every_empty
-        gained = (every_shaded & ~shaded) | (every_empty & ~empty)
-        if not gained:
-            return shaded, empty
-        return self.close(shaded | every_shaded, empty | every_empty, gained)
+        if alive == 1:  # its close again, not counted: the same cells, already paid for
+            return marks.extend(*survivor)
+        if not every:
+            return []
+        self.propagations += 1
+        return marks.extend(
+            [code >> 2 for code in every if code & 3 == SHADED],
+            [code >> 2 for code in every if code & 3 == EMPTY],
+        )
 
     def open_regions(self, shaded: int, empty: int, focus: int) -> list[int]:
         """Regions with undecided cells in focus, those most likely to lose ways first:
@@ -148,6 +163,17 @@ class NorinoriSpace:
 
     def solution(self, node: Node) -> int:
         return node[0]
+
+
+def marked(marks: Marks, cells: list[int], shaded: int, empty: int) -> tuple[int, int]:
+    """`shaded` and `empty` with `cells` added, each as `marks` holds it."""
+    state = marks.state
+    for cell in cells:
+        if state[cell] == SHADED:
+            shaded |= 1 << cell
+        else:
+            empty |= 1 << cell
+    return shaded, empty
 
 
 def likely_ways(board: Board, shaded: int, empty: int, rid: int) -> int:
