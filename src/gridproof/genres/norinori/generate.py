@@ -28,8 +28,8 @@ from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.rules import LADDER
 from gridproof.genres.norinori.steer import ease, harden, solve
 
-GENERATOR_VERSION = "norinori/3"
-MIN_SIDE, MAX_SIDE = 4, 30
+GENERATOR_VERSION = "norinori/4"
+MIN_SIDE, MAX_SIDE = 4, 50
 COUNT_WORK = 100
 """Closes per cell one count may spend before its candidate is given up: about ten times
 the most a count of a walk took on boards up to 30×30."""

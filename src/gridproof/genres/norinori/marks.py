@@ -60,16 +60,16 @@ class Marks:
         self.undo(log)
         return None
 
-    def _close(self, log: list[int], to_shade: list[int], to_clear: list[int]) -> bool:
+    def _close(self, log: list[int], shade: list[int], clear: list[int]) -> bool:
         """Decide the cells given, then run the cell rules from a queue of the cells
         decided; the quotas of the regions they lie in are looked at once the queue is
-        empty (each region once), and what they decide goes back on the queue."""
+        empty (each region once), and what they decide goes back on the queue. False on a
+        contradiction."""
         state = self.state
+        nbrs = self.board.cell_neighbours
         region_of = self.board.region_of
         region_cells = self.board.region_cells
         queue: list[int] = []
-        shade: list[int] = to_shade
-        clear: list[int] = to_clear
         regions: set[int] = set()
         while True:
             for cell in shade:
@@ -89,11 +89,61 @@ class Marks:
                     log.append(cell)
                     queue.append(cell)
             shade, clear = [], []
-            if queue:
+            while queue and not shade and not clear:
                 cell = queue.pop()
                 regions.add(region_of[cell])
-                if not self._cell_rules(cell, shade, clear):
-                    return False
+                around = nbrs[cell]
+                if state[cell] == SHADED:
+                    mate = -1
+                    for n in around:
+                        if state[n] == SHADED:
+                            if mate >= 0:
+                                return False  # two shaded neighbours
+                            mate = n
+                    if mate >= 0:
+                        for n in nbrs[mate]:
+                            if n != cell and state[n] == SHADED:
+                                return False  # the mate now has two shaded neighbours
+                        # domino-complete: the other neighbours of both are empty
+                        clear = [n for n in around if not state[n]]
+                        clear += [n for n in nbrs[mate] if not state[n]]
+                        continue
+                    free = -1
+                    for n in around:
+                        if not state[n]:
+                            # two-neighbours: an undecided neighbour touching two shaded
+                            for m in nbrs[n]:
+                                if m != cell and state[m] == SHADED:
+                                    clear.append(n)
+                                    break
+                            free = n if free == -1 else -2
+                    if free == -1:
+                        return False  # only-partner: no candidate left
+                    if free >= 0:
+                        shade.append(free)  # only-partner: one candidate left
+                    continue
+                for n in around:
+                    v = state[n]
+                    if v == SHADED:
+                        free = -1
+                        for m in nbrs[n]:
+                            v = state[m]
+                            if v == SHADED:
+                                break  # it has its partner
+                            if not v:
+                                free = m if free == -1 else -2
+                        else:
+                            if free == -1:
+                                return False  # only-partner: no candidate left
+                            if free >= 0:
+                                shade.append(free)
+                    elif not v:
+                        for m in nbrs[n]:
+                            if state[m] != EMPTY:
+                                break
+                        else:
+                            clear.append(n)  # no-partner
+            if shade or clear:
                 continue
             if not regions:
                 return True
@@ -115,64 +165,6 @@ class Marks:
                 elif room == 2:
                     shade += [c for c in cells if not state[c]]
             regions.clear()
-
-    def _cell_rules(self, cell: int, shade: list[int], clear: list[int]) -> bool:
-        """The cell rules a change at `cell` can have made apply, their decisions put on
-        `shade` and `clear`; False on a contradiction."""
-        state = self.state
-        nbrs = self.board.cell_neighbours
-        around = nbrs[cell]
-        if state[cell] == SHADED:
-            mate = -1
-            for n in around:
-                if state[n] == SHADED:
-                    if mate >= 0:
-                        return False  # two shaded neighbours
-                    mate = n
-            if mate >= 0:
-                for n in nbrs[mate]:
-                    if n != cell and state[n] == SHADED:
-                        return False  # the mate now has two shaded neighbours
-                # domino-complete: the other neighbours of both are empty
-                clear += [n for n in around if not state[n]]
-                clear += [n for n in nbrs[mate] if not state[n]]
-                return True
-            free = -1
-            for n in around:
-                if not state[n]:
-                    # two-neighbours: an undecided neighbour touching two shaded cells
-                    for m in nbrs[n]:
-                        if m != cell and state[m] == SHADED:
-                            clear.append(n)
-                            break
-                    free = n if free == -1 else -2
-            if free == -1:
-                return False  # only-partner: no candidate left
-            if free >= 0:
-                shade.append(free)  # only-partner: one candidate left
-            return True
-        for n in around:
-            v = state[n]
-            if v == SHADED:
-                free = -1
-                for m in nbrs[n]:
-                    w = state[m]
-                    if w == SHADED:
-                        break  # it has its partner
-                    if not w:
-                        free = m if free == -1 else -2
-                else:
-                    if free == -1:
-                        return False  # only-partner: no candidate left
-                    if free >= 0:
-                        shade.append(free)
-            elif not v:
-                for m in nbrs[n]:
-                    if state[m] != EMPTY:
-                        break
-                else:
-                    clear.append(n)  # no-partner
-        return True
 
     def ways(self, rid: int) -> list[tuple[list[int], list[int]]]:
         """`solve.region_ways` read off the cell states: the ways region `rid` could still

@@ -36,6 +36,8 @@ class Board:
     """The orthogonal neighbours of each cell, as cell numbers (for `marks.Marks`)."""
     region_cells: tuple[tuple[int, ...], ...]
     """The cells of each region, as cell numbers."""
+    zones_of: tuple[tuple[int, ...], ...]
+    """The regions whose `region_zone` holds each cell (those within two steps of it)."""
     support: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
     """Residual supports for AC-3: (pair, region) -> a pair of that region that last
     supported it. Only a hint: every use checks it again, so sharing it is safe."""
@@ -81,9 +83,39 @@ def board_of(puzzle: Norinori) -> Board:
     halo = tuple(geo.spread(m) & ~m for m in masks)
     neighbours = tuple(tuple(sorted(regions_touching(puzzle.regions, h))) for h in halo)
     zone = tuple(m | h | geo.spread(h) for m, h in zip(masks, halo, strict=True))
-    cell_neighbours = tuple(tuple(bits(m)) for m in geo.neighbours)
-    cells = tuple(tuple(bits(m)) for m in masks)
-    return Board(geo, puzzle.regions, tuple(masks), neighbours, halo, zone, cell_neighbours, cells)
+    w, h = geo.width, geo.height
+    cell_neighbours = tuple(
+        tuple(
+            n
+            for n, inside in (
+                (cell - w, r > 0),
+                (cell - 1, c > 0),
+                (cell + 1, c < w - 1),
+                (cell + w, r < h - 1),
+            )
+            if inside
+        )
+        for cell, (r, c) in enumerate((r, c) for r in range(h) for c in range(w))
+    )
+    cells: list[list[int]] = [[] for _ in masks]
+    for cell, rid in enumerate(puzzle.regions):
+        cells[rid].append(cell)
+    regions = puzzle.regions
+    zones_of = tuple(
+        tuple({regions[far] for near in (cell, *around) for far in (near, *cell_neighbours[near])})
+        for cell, around in enumerate(cell_neighbours)
+    )
+    return Board(
+        geo,
+        regions,
+        tuple(masks),
+        neighbours,
+        halo,
+        zone,
+        cell_neighbours,
+        tuple(map(tuple, cells)),
+        zones_of,
+    )
 
 
 class Position:
