@@ -76,15 +76,13 @@ def regions_touching(
     return found
 
 
-@lru_cache(maxsize=64)
-def board_of(puzzle: Norinori) -> Board:
-    geo = Geometry(puzzle.width, puzzle.height)
-    masks = region_masks(puzzle.regions)
-    halo = tuple(geo.spread(m) & ~m for m in masks)
-    neighbours = tuple(tuple(sorted(regions_touching(puzzle.regions, h))) for h in halo)
-    zone = tuple(m | h | geo.spread(h) for m, h in zip(masks, halo, strict=True))
+def _cell_neighbours(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Each cell's orthogonal neighbours, lowest first (as `bits` of `geo.neighbours`,
+    without reading a board-wide mask per cell on a large board)."""
+    if geo.size <= 4096:
+        return tuple(tuple(bits(m)) for m in geo.neighbours)
     w, h = geo.width, geo.height
-    cell_neighbours = tuple(
+    return tuple(
         tuple(
             n
             for n, inside in (
@@ -97,14 +95,24 @@ def board_of(puzzle: Norinori) -> Board:
         )
         for cell, (r, c) in enumerate((r, c) for r in range(h) for c in range(w))
     )
+
+
+@lru_cache(maxsize=64)
+def board_of(puzzle: Norinori) -> Board:
+    geo = Geometry(puzzle.width, puzzle.height)
+    masks = region_masks(puzzle.regions)
+    halo = tuple(geo.spread(m) & ~m for m in masks)
+    neighbours = tuple(tuple(sorted(regions_touching(puzzle.regions, h))) for h in halo)
+    zone = tuple(m | h | geo.spread(h) for m, h in zip(masks, halo, strict=True))
+    cell_neighbours = _cell_neighbours(geo)
     cells: list[list[int]] = [[] for _ in masks]
     for cell, rid in enumerate(puzzle.regions):
         cells[rid].append(cell)
     regions = puzzle.regions
-    zones_of = tuple(
-        tuple({regions[far] for near in (cell, *around) for far in (near, *cell_neighbours[near])})
-        for cell, around in enumerate(cell_neighbours)
-    )
+    zones_of: list[list[int]] = [[] for _ in regions]
+    for rid, near in enumerate(zone):
+        for cell in bits(near):
+            zones_of[cell].append(rid)
     return Board(
         geo,
         regions,
@@ -114,7 +122,7 @@ def board_of(puzzle: Norinori) -> Board:
         zone,
         cell_neighbours,
         tuple(map(tuple, cells)),
-        zones_of,
+        tuple(map(tuple, zones_of)),
     )
 
 

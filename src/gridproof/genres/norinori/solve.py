@@ -33,6 +33,12 @@ the root; a branch's way below it), the only ones its first close has to start f
 Way = tuple[int, int]
 """One way for a region to place its shaded cells: (cells to shade, cells to clear)."""
 
+MASKS_UP_TO = 1600
+"""Boards of at most this many cells (40×40) probe on whole-board masks (`probe_masks`),
+larger ones incrementally (`probe`): measured by `benchmarks/norinori_scaling.py`, the
+two cost about the same at 40×40, masks are twice as fast at 10×10 and the incremental
+close 1.9 times at 80×80."""
+
 PROBE_LIMIT = 2000
 """Regions with more ways than this are not probed, and search splits them a cell at a
 time: listing the ways of a huge region would cost more than it could tell."""
@@ -62,12 +68,13 @@ class NorinoriSpace:
         the node's closed marks: one close costs what the way touches, not the board."""
         shaded, empty, focus, inherited, fresh = node
         board, last_probe = self.board, dict(inherited)
-        if fresh == board.geo.full:
+        small = board.geo.size <= MASKS_UP_TO
+        if fresh == board.geo.full or small:
             closed = self.close(shaded, empty, fresh)
             if closed is None:
                 return None
             shaded, empty = closed
-            marks = Marks(board, shaded, empty)
+            marks = Marks(board, shaded, empty) if not small else None
         else:  # a closed position and a few new marks: closed incrementally
             self.propagations += 1
             marks = Marks(board, shaded & ~fresh, empty & ~fresh)
@@ -91,14 +98,50 @@ class NorinoriSpace:
                 if not board.region_mask[rid] & focus & ~(shaded | empty):
                     continue
                 last_probe[rid] = (shaded & zones[rid], empty & zones[rid])
-                gained = self.probe(marks, shaded, empty, rid)
+                if marks is None:
+                    probed = self.probe_masks(shaded, empty, rid)
+                    gained = (
+                        None if probed is None else [*bits(probed[0] ^ shaded | probed[1] ^ empty)]
+                    )
+                else:
+                    gained = self.probe(marks, shaded, empty, rid)
                 if gained is None:
                     self.weight[rid] = self.weight.get(rid, 0) + 1
                     return None
                 if gained:
-                    shaded, empty = marked(marks, gained, shaded, empty)
+                    if marks is None:
+                        assert probed is not None
+                        shaded, empty = probed
+                    else:
+                        shaded, empty = marked(marks, gained, shaded, empty)
                     dirty.update(other for cell in gained for other in zones_of[cell])
         return shaded, empty, focus, last_probe, 0
+
+    def probe_masks(self, shaded: int, empty: int, rid: int) -> tuple[int, int] | None:
+        """`probe` on whole-board masks (`close_local`), for boards of at most
+        `MASKS_UP_TO` cells, where a mask operation costs less than a cell visited: the
+        marks once the ways of region `rid` have been tried, or None when none lives."""
+        if likely_ways(self.board, shaded, empty, rid) > PROBE_LIMIT:
+            return shaded, empty
+        every_shaded = every_empty = -1
+        alive = 0
+        for shade, clear in region_ways(self.board, shaded, empty, rid):
+            if self.deadline.expired():
+                return shaded, empty
+            closed = self.close(shaded | shade, empty | clear, 0)
+            if closed is None:
+                continue
+            alive += 1
+            every_shaded &= closed[0]
+            every_empty &= closed[1]
+            gained = (every_shaded & ~shaded) | (every_empty & ~empty)
+            if alive > 1 and not gained:  # two ways live and share nothing new
+                return shaded, empty
+        if not alive:
+            return None
+        if alive == 1:
+            return every_shaded, every_empty
+        return self.close(shaded | every_shaded, empty | every_empty, gained)
 
     def probe(self, marks: Marks, shaded: int, empty: int, rid: int) -> list[int] | None:
         """Try every way region `rid` could still take, each closed on `marks` and taken
