@@ -32,6 +32,12 @@ class Board:
     region_zone: tuple[int, ...]
     """Cells within two steps of each region: what a new decision must touch to change
     the ways that region can place its pair."""
+    cell_neighbours: tuple[tuple[int, ...], ...]
+    """The orthogonal neighbours of each cell, as cell numbers (for `marks.Marks`)."""
+    region_cells: tuple[tuple[int, ...], ...]
+    """The cells of each region, as cell numbers."""
+    zones_of: tuple[tuple[int, ...], ...]
+    """The regions whose `region_zone` holds each cell (those within two steps of it)."""
     support: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
     """Residual supports for AC-3: (pair, region) -> a pair of that region that last
     supported it. Only a hint: every use checks it again, so sharing it is safe."""
@@ -70,6 +76,27 @@ def regions_touching(
     return found
 
 
+def _cell_neighbours(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Each cell's orthogonal neighbours, lowest first (as `bits` of `geo.neighbours`,
+    without reading a board-wide mask per cell on a large board)."""
+    if geo.size <= 4096:
+        return tuple(tuple(bits(m)) for m in geo.neighbours)
+    w, h = geo.width, geo.height
+    return tuple(
+        tuple(
+            n
+            for n, inside in (
+                (cell - w, r > 0),
+                (cell - 1, c > 0),
+                (cell + 1, c < w - 1),
+                (cell + w, r < h - 1),
+            )
+            if inside
+        )
+        for cell, (r, c) in enumerate((r, c) for r in range(h) for c in range(w))
+    )
+
+
 @lru_cache(maxsize=64)
 def board_of(puzzle: Norinori) -> Board:
     geo = Geometry(puzzle.width, puzzle.height)
@@ -77,7 +104,26 @@ def board_of(puzzle: Norinori) -> Board:
     halo = tuple(geo.spread(m) & ~m for m in masks)
     neighbours = tuple(tuple(sorted(regions_touching(puzzle.regions, h))) for h in halo)
     zone = tuple(m | h | geo.spread(h) for m, h in zip(masks, halo, strict=True))
-    return Board(geo, puzzle.regions, tuple(masks), neighbours, halo, zone)
+    cell_neighbours = _cell_neighbours(geo)
+    cells: list[list[int]] = [[] for _ in masks]
+    for cell, rid in enumerate(puzzle.regions):
+        cells[rid].append(cell)
+    regions = puzzle.regions
+    zones_of: list[list[int]] = [[] for _ in regions]
+    for rid, near in enumerate(zone):
+        for cell in bits(near):
+            zones_of[cell].append(rid)
+    return Board(
+        geo,
+        regions,
+        tuple(masks),
+        neighbours,
+        halo,
+        zone,
+        cell_neighbours,
+        tuple(map(tuple, cells)),
+        tuple(map(tuple, zones_of)),
+    )
 
 
 class Position:

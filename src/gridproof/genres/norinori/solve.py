@@ -14,6 +14,7 @@ from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits
 from gridproof.core.outcome import Outcome, Verdict
 from gridproof.core.search import count_solutions
+from gridproof.genres.norinori.marks import EMPTY, SHADED, Marks
 from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.position import Board, board_of
 from gridproof.genres.norinori.rules import close_local
@@ -22,13 +23,21 @@ Probed = dict[int, tuple[int, int]]
 """For each region probed so far, the marks within its zone at the time: until they change,
 probing it again would find nothing new."""
 
-Node = tuple[int, int, int, Probed]
-"""A search node: (shaded, empty, focus, probed), where focus holds the cells its search
-may branch on (a part of the board that no constraint links to the rest) and `probed`
-is inherited from the parent (read-only: each node copies it before adding to it)."""
+Node = tuple[int, int, int, Probed, int]
+"""A search node: (shaded, empty, focus, probed, fresh), where focus holds the cells its
+search may branch on (a part of the board that no constraint links to the rest),
+`probed` is inherited from the parent (read-only: each node copies it before adding to
+it) and `fresh` holds the cells decided since the marks were last closed (the board at
+the root; a branch's way below it), the only ones its first close has to start from."""
 
 Way = tuple[int, int]
 """One way for a region to place its shaded cells: (cells to shade, cells to clear)."""
+
+MASKS_UP_TO = 1600
+"""Boards of at most this many cells (40×40) probe on whole-board masks (`probe_masks`),
+larger ones incrementally (`probe`): measured by `benchmarks/norinori_scaling.py`, the
+two cost about the same at 40×40, masks are twice as fast at 10×10 and the incremental
+close 1.9 times at 80×80."""
 
 PROBE_LIMIT = 2000
 """Regions with more ways than this are not probed, and search splits them a cell at a
@@ -52,39 +61,66 @@ class NorinoriSpace:
 
     def propagate(self, node: Node) -> Node | None:
         """`close_local`, then probing by region until a pass decides nothing: each way a
-        region could place its pair is tried under `close_local`; ways that die are
+        region could place its pair is tried under the `local` rung; ways that die are
         dropped, and what every surviving way decides is decided. Regions go in the order
         of `open_regions`, and a region is probed again only once something within two
-        steps of it has changed."""
-        shaded, empty, focus, inherited = node
-        closed = self.close(shaded, empty, self.board.geo.full)
-        if closed is None:
-            return None
-        shaded, empty = closed
+        steps of it has changed. The probes close incrementally (`marks.Marks`), from
+        the node's closed marks: one close costs what the way touches, not the board."""
+        shaded, empty, focus, inherited, fresh = node
         board, last_probe = self.board, dict(inherited)
-        progress = True
-        while progress and not self.deadline.expired():
-            progress = False
-            for rid in self.open_regions(shaded, empty, focus):
+        small = board.geo.size <= MASKS_UP_TO
+        if fresh == board.geo.full or small:
+            closed = self.close(shaded, empty, fresh)
+            if closed is None:
+                return None
+            shaded, empty = closed
+            marks = Marks(board, shaded, empty) if not small else None
+        else:  # a closed position and a few new marks: closed incrementally
+            self.propagations += 1
+            marks = Marks(board, shaded & ~fresh, empty & ~fresh)
+            log = marks.extend([*bits(shaded & fresh)], [*bits(empty & fresh)])
+            if log is None:
+                return None
+            shaded, empty = marked(marks, log, shaded, empty)
+        zones, zones_of = board.region_zone, board.zones_of
+        dirty = {
+            rid
+            for rid in board.regions_touching(board.geo.full & ~(shaded | empty) & focus)
+            if last_probe.get(rid) != (shaded & zones[rid], empty & zones[rid])
+        }
+        while dirty and not self.deadline.expired():
+            for rid in self.open_regions(shaded, empty, dirty):
                 if self.deadline.expired():
                     break
-                zone = board.region_zone[rid]
-                around = (shaded & zone, empty & zone)
-                if last_probe.get(rid) == around or not board.region_mask[rid] & ~(shaded | empty):
+                if rid not in dirty:  # probed already since its zone last changed
                     continue
-                last_probe[rid] = around
-                probed = self.probe(shaded, empty, rid)
-                if probed is None:
+                dirty.discard(rid)
+                if not board.region_mask[rid] & focus & ~(shaded | empty):
+                    continue
+                last_probe[rid] = (shaded & zones[rid], empty & zones[rid])
+                if marks is None:
+                    probed = self.probe_masks(shaded, empty, rid)
+                    gained = (
+                        None if probed is None else [*bits(probed[0] ^ shaded | probed[1] ^ empty)]
+                    )
+                else:
+                    gained = self.probe(marks, shaded, empty, rid)
+                if gained is None:
                     self.weight[rid] = self.weight.get(rid, 0) + 1
                     return None
-                if probed != (shaded, empty):
-                    shaded, empty = probed
-                    progress = True
-        return shaded, empty, focus, last_probe
+                if gained:
+                    if marks is None:
+                        assert probed is not None
+                        shaded, empty = probed
+                    else:
+                        shaded, empty = marked(marks, gained, shaded, empty)
+                    dirty.update(other for cell in gained for other in zones_of[cell])
+        return shaded, empty, focus, last_probe, 0
 
-    def probe(self, shaded: int, empty: int, rid: int) -> tuple[int, int] | None:
-        """The marks once every way region `rid` could still take has been tried (as
-        they were, for a region with more than `PROBE_LIMIT` ways, or when time is up)."""
+    def probe_masks(self, shaded: int, empty: int, rid: int) -> tuple[int, int] | None:
+        """`probe` on whole-board masks (`close_local`), for boards of at most
+        `MASKS_UP_TO` cells, where a mask operation costs less than a cell visited: the
+        marks once the ways of region `rid` have been tried, or None when none lives."""
         if likely_ways(self.board, shaded, empty, rid) > PROBE_LIMIT:
             return shaded, empty
         every_shaded = every_empty = -1
@@ -93,44 +129,84 @@ class NorinoriSpace:
             if self.deadline.expired():
                 return shaded, empty
             closed = self.close(shaded | shade, empty | clear, 0)
-            if closed is not None:
-                alive += 1
-                every_shaded &= closed[0]
-                every_empty &= closed[1]
+            if closed is None:
+                continue
+            alive += 1
+            every_shaded &= closed[0]
+            every_empty &= closed[1]
+            gained = (every_shaded & ~shaded) | (every_empty & ~empty)
+            if alive > 1 and not gained:  # two ways live and share nothing new
+                return shaded, empty
         if not alive:
             return None
         if alive == 1:
             return every_shaded, every_empty
-        gained = (every_shaded & ~shaded) | (every_empty & ~empty)
-        if not gained:
-            return shaded, empty
         return self.close(shaded | every_shaded, empty | every_empty, gained)
 
-    def open_regions(self, shaded: int, empty: int, focus: int) -> list[int]:
-        """Regions with undecided cells in focus, those most likely to lose ways first:
-        few ways, many decided cells around them (measured on the corpus: against fewest
-        ways alone, a third fewer closes on the 36x54 board)."""
+    def probe(self, marks: Marks, shaded: int, empty: int, rid: int) -> list[int] | None:
+        """Try every way region `rid` could still take, each closed on `marks` and taken
+        back; then decide on `marks` what every surviving way decides. Returns the cells
+        decided (none for a region with more than `PROBE_LIMIT` ways, or when time is
+        up), or None when no way survives. Each way's close counts as a propagation, and
+        so does the close that decides what they share when there is more than one."""
+        if likely_ways(self.board, shaded, empty, rid) > PROBE_LIMIT:
+            return []
+        state = marks.state
+        every: set[int] | None = None
+        survivor: tuple[list[int], list[int]] = ([], [])
+        alive = 0
+        ways = marks.ways(rid)
+        while ways:
+            if self.deadline.expired():
+                return []
+            way = ways.pop(0 if every is None else _most_apart(ways, every))
+            self.propagations += 1
+            log = marks.extend(*way)
+            if log is None:
+                continue
+            alive += 1
+            survivor = way
+            found = {cell << 2 | state[cell] for cell in log}
+            marks.undo(log)
+            every = found if every is None else every & found
+            if not every:  # two ways live and share nothing: the rest cannot decide
+                return []
+        if not alive:
+            return None
+        if alive == 1:  # its close again, not counted: the same cells, already paid for
+            return marks.extend(*survivor)
+        if not every:
+            return []
+        self.propagations += 1
+        return marks.extend(
+            [code >> 2 for code in every if code & 3 == SHADED],
+            [code >> 2 for code in every if code & 3 == EMPTY],
+        )
+
+    def open_regions(self, shaded: int, empty: int, regions: set[int]) -> list[int]:
+        """`regions`, those most likely to lose ways first: few ways, many decided cells
+        around them (measured on the corpus: against fewest ways alone, a third fewer
+        closes on the 36x54 board)."""
         board = self.board
-        unknown = board.geo.full & ~(shaded | empty)
         decided, halo = shaded | empty, board.region_halo
 
         def promise(rid: int) -> float:
             settled_around = (halo[rid] & decided).bit_count()
             return likely_ways(board, shaded, empty, rid) / (1 + settled_around) ** 2
 
-        return sorted(board.regions_touching(unknown & focus), key=lambda rid: (promise(rid), rid))
+        return sorted(regions, key=lambda rid: (promise(rid), rid))
 
     def split(self, node: Node) -> Sequence[Node]:
-        shaded, empty, focus, probed = node
+        shaded, empty, focus, probed, fresh = node
         parts = independent_parts(self.board, self.board.geo.full & ~(shaded | empty) & focus)
         if len(parts) < 2:
             return [node]
-        return [(shaded, empty, part, probed) for part in parts]
+        return [(shaded, empty, part, probed, fresh) for part in parts]
 
     def branches(self, node: Node) -> Sequence[Node] | None:
         """One child per way of a region in focus: the region with the fewest ways left
         for the dead ends it has been part of (dom/wdeg)."""
-        shaded, empty, focus, probed = node
+        shaded, empty, focus, probed, _ = node
         unknown = self.board.geo.full & ~(shaded | empty)
         if not unknown & focus:
             return None
@@ -142,12 +218,44 @@ class NorinoriSpace:
         )
         if likely_ways(board, shaded, empty, rid) > PROBE_LIMIT:  # a huge region: one cell
             cell = 1 << (board.region_mask[rid] & unknown).bit_length() - 1
-            return [(shaded | cell, empty, focus, probed), (shaded, empty | cell, focus, probed)]
+            return [
+                (shaded | cell, empty, focus, probed, cell),
+                (shaded, empty | cell, focus, probed, cell),
+            ]
         ways = region_ways(board, shaded, empty, rid)
-        return [(shaded | shade, empty | clear, focus, probed) for shade, clear in ways]
+        return [
+            (shaded | shade, empty | clear, focus, probed, shade | clear) for shade, clear in ways
+        ]
 
     def solution(self, node: Node) -> int:
         return node[0]
+
+
+def _most_apart(ways: list[tuple[list[int], list[int]]], every: set[int]) -> int:
+    """The index of the way that shades fewest of the cells the live ways so far all
+    shade: the way most likely to leave them sharing nothing."""
+    best, fewest = 0, 3
+    for index, (shade, _) in enumerate(ways):
+        agreeing = 0
+        for cell in shade:
+            if cell << 2 | SHADED in every:
+                agreeing += 1
+        if agreeing < fewest:
+            best, fewest = index, agreeing
+            if not agreeing:
+                break
+    return best
+
+
+def marked(marks: Marks, cells: list[int], shaded: int, empty: int) -> tuple[int, int]:
+    """`shaded` and `empty` with `cells` added, each as `marks` holds it."""
+    state = marks.state
+    for cell in cells:
+        if state[cell] == SHADED:
+            shaded |= 1 << cell
+        else:
+            empty |= 1 << cell
+    return shaded, empty
 
 
 def likely_ways(board: Board, shaded: int, empty: int, rid: int) -> int:
@@ -220,7 +328,7 @@ def count(puzzle: Norinori, limit: int = 2, deadline: Deadline | None = None) ->
     """Count the puzzle's solutions up to `limit` (2 decides uniqueness) before `deadline`."""
     deadline = deadline or Deadline.never()
     board = board_of(puzzle)
-    root: Node = (0, 0, board.geo.full, {})
+    root: Node = (0, 0, board.geo.full, {}, board.geo.full)
     return count_solutions(NorinoriSpace(board, deadline), root, limit, deadline)
 
 
@@ -233,7 +341,7 @@ def rivals(puzzle: Norinori, solution: int, deadline: Deadline) -> list[int] | N
     """
     board = board_of(puzzle)
     space = NorinoriSpace(board, deadline)
-    root = space.propagate((0, 0, board.geo.full, {}))
+    root = space.propagate((0, 0, board.geo.full, {}, board.geo.full))
     deadline.charge(space.propagations)  # the searches below charge their own work
     if deadline.expired():
         return None

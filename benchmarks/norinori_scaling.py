@@ -1,0 +1,174 @@
+"""Norinori counting on large boards: the engine and the SAT oracle side by side, by size.
+
+    .venv/bin/python benchmarks/norinori_scaling.py [--sizes 10 20 40 60 80 100] [--boards 5]
+        [--boards-file FILE] [--corpus]
+
+Boards are unique boards from the project's own construction (`build.build_candidate`,
+seeds 1.., the generator's work budgets, no size cap), built once and kept in
+`--boards-file` (codes with their size and seed) so later runs measure the same boards.
+Each board is counted to 2 by the engine, then by the SAT oracle (CaDiCaL through
+python-sat, `sat.count_sat`: encode and enumerate), in this process, CPU time
+(`time.process_time`). Every answer is checked untimed: both must say `unique` with the
+same solution, which the validator accepts. The table gives per size the median, p95 and
+max of each and their ratios (engine / oracle, below 1 is ahead), and the growth exponent
+of each fitted on the medians (least squares of log time on log cells). `--corpus` adds
+the same table for the real janko boards. A benchmark, not a test: it never fails on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from pathlib import Path
+
+from gridproof.core.contract import Tally
+from gridproof.core.deadline import Deadline
+from gridproof.core.rng import Rng
+from gridproof.genres.norinori import build, generate
+from gridproof.genres.norinori.codec import format_code, parse_code
+from gridproof.genres.norinori.model import Norinori, validate
+from gridproof.genres.norinori.sat import count_sat
+from gridproof.genres.norinori.solve import count
+from gridproof.service import load
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "janko-norinori.json"
+
+
+def build_board(size: int, seed: int, seconds: float) -> Norinori | None:
+    """A unique size × size board built as the generator builds one (before steering)."""
+    rng, tally, deadline = Rng(seed), Tally(), Deadline(seconds)
+    while not deadline.expired():
+        tally.attempts += 1
+        built = build.build_candidate(
+            size,
+            size,
+            rng.fork(f"candidate {tally.attempts}"),
+            tally,
+            deadline,
+            generate.COUNT_WORK * size * size,
+            generate.WALK_MOVES * 2 * size,
+        )
+        if built is not None:
+            return built[0]
+    return None
+
+
+def boards_for(sizes: list[int], per_size: int, path: Path, seconds: float) -> dict[int, list]:
+    """The boards of each size, from `path` where it holds them, else built and saved."""
+    kept: dict[str, list[list]] = json.loads(path.read_text()) if path.exists() else {}
+    out: dict[int, list] = {}
+    for size in sizes:
+        rows = kept.setdefault(str(size), [])
+        seed = max((s for s, _ in rows), default=0)
+        while len(rows) < per_size:
+            seed += 1
+            cpu = time.process_time()
+            puzzle = build_board(size, seed, seconds)
+            print(
+                f"built {size}x{size} seed {seed}: {time.process_time() - cpu:.1f} s CPU"
+                + ("" if puzzle else " (none in time)"),
+                flush=True,
+            )
+            if puzzle is not None:
+                rows.append([seed, format_code(puzzle)])
+                path.write_text(json.dumps(kept))
+        out[size] = [(seed, parse_code(code)) for seed, code in rows[:per_size]]
+    return out
+
+
+def timed_counts(puzzle: Norinori) -> tuple[float, float, str]:
+    """Engine CPU s, oracle CPU s, and what is wrong with their answers ("" if nothing)."""
+    cpu = time.process_time()
+    mine = count(puzzle, 2)
+    engine = time.process_time() - cpu
+    cpu = time.process_time()
+    theirs = count_sat(puzzle, 2)
+    oracle = time.process_time() - cpu
+    wrong = ""
+    if mine.verdict != theirs.verdict:
+        wrong = f"engine {mine.verdict.value}, oracle {theirs.verdict.value}"
+    elif set(mine.solutions) != set(theirs.solutions):
+        wrong = "different solutions"
+    elif any(validate(puzzle, s) for s in mine.solutions):
+        wrong = "a solution fails the validator"
+    return engine, oracle, wrong
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def exponent(cells: list[int], times: list[float]) -> float:
+    """The slope of log time on log cells, least squares (time ~ cells ** slope)."""
+    xs, ys = [math.log(c) for c in cells], [math.log(t) for t in times]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
+        (x - mx) ** 2 for x in xs
+    )
+
+
+def row(label: str, engine: list[float], oracle: list[float]) -> str:
+    e = (statistics.median(engine), percentile(engine, 0.95), max(engine))
+    o = (statistics.median(oracle), percentile(oracle, 0.95), max(oracle))
+    ms = " ".join(f"{v * 1000:9.1f}" for v in (*e, *o))
+    ratios = " ".join(f"{a / b:6.2f}" for a, b in zip(e, o, strict=True))
+    return f"{label:>9} {len(engine):3} {ms} {ratios}"
+
+
+HEADER = (
+    f"{'size':>9} {'n':>3} {'eng med':>9} {'eng p95':>9} {'eng max':>9} "
+    f"{'sat med':>9} {'sat p95':>9} {'sat max':>9} {'r med':>6} {'r p95':>6} {'r max':>6}"
+)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10, 20, 40, 60, 80, 100])
+    parser.add_argument("--boards", type=int, default=5)
+    parser.add_argument("--boards-file", type=Path, default=Path("norinori-scaling-boards.json"))
+    parser.add_argument("--build-seconds", type=float, default=600.0)
+    parser.add_argument("--corpus", action="store_true", help="add the janko boards' table")
+    parser.add_argument("--build-only", action="store_true")
+    args = parser.parse_args()
+    boards = boards_for(args.sizes, args.boards, args.boards_file, args.build_seconds)
+    if args.build_only:
+        return 0
+    print("CPU ms; r = engine / oracle (below 1: the engine is ahead)")
+    print(HEADER)
+    cells, engine_medians, oracle_medians, problems = [], [], [], []
+    for size, made in boards.items():
+        engine, oracle = [], []
+        for seed, puzzle in made:
+            e, o, wrong = timed_counts(puzzle)
+            engine.append(e)
+            oracle.append(o)
+            if wrong:
+                problems.append(f"{size}x{size} seed {seed}: {wrong}")
+        print(row(f"{size}x{size}", engine, oracle), flush=True)
+        cells.append(size * size)
+        engine_medians.append(statistics.median(engine))
+        oracle_medians.append(statistics.median(oracle))
+    if len(cells) > 1:
+        print(
+            f"growth exponent (medians on cells): engine {exponent(cells, engine_medians):.2f}, "
+            f"oracle {exponent(cells, oracle_medians):.2f}"
+        )
+    if args.corpus and CORPUS.exists():
+        engine, oracle = [], []
+        for puzzle in load(str(CORPUS)):
+            e, o, wrong = timed_counts(puzzle.puzzle)
+            engine.append(e)
+            oracle.append(o)
+            if wrong:
+                problems.append(f"janko {puzzle.id}: {wrong}")
+        print(row("janko", engine, oracle))
+    print("answers checked: " + ("; ".join(problems) if problems else "all agree"))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
