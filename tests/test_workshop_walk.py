@@ -79,7 +79,7 @@ def test_make_unique_ends_unique_keeping_the_pinned_solution(
 def test_a_walk_the_budget_stops_says_where_and_goes_on() -> None:
     puzzle, solution = next(ambiguous("norinori", 7, 1))
     loaded = Loaded("walk", genres()["norinori"], puzzle)
-    made = workshop.make_unique(loaded, solution, Deadline(work=2000))
+    made = workshop.make_unique(loaded, solution, Deadline(work=1000))
     assert made.report.outcome is Verdict.MULTIPLE
     assert made.stopped is not None
     assert "still ambiguous at r" in made.stopped
