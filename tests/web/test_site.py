@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from gridproof import bank
 from gridproof.core.registry import genre
 from gridproof.site import build
-from tests.web.conftest import ARGS, CHROMIUM, DESKTOP, hint_in_full
+from tests.web.conftest import DESKTOP, hint_in_full
 from tests.web.test_player import solution_of, type_rows
 from tests.web.test_workshop import ambiguous_code, settled
 
@@ -78,28 +78,22 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[s
 
 
 @pytest.fixture(scope="module")
-def offline_page(site: tuple[str, list[str]]) -> Iterator[Any]:
-    """The site loaded once, its service worker in control, then the network cut."""
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
+def offline_page(site: tuple[str, list[str]], browser: Any) -> Iterator[Any]:
+    """The site loaded once, its service worker in control, then the network cut (in the
+    session's browser: one Playwright a session, whose event loop the tests share)."""
     url, _ = site
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        context = browser.new_context(base_url=url, viewport=DESKTOP, reduced_motion="reduce")
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto("/")
-        page.wait_for_selector("#board[data-code]", timeout=READY_MS)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        context.set_offline(True)
-        yield page
-        context.close()
-        browser.close()
-        assert errors == []
+    context = browser.new_context(base_url=url, viewport=DESKTOP, reduced_motion="reduce")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/")
+    page.wait_for_selector("#board[data-code]", timeout=READY_MS)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    context.set_offline(True)
+    yield page
+    context.close()
+    assert errors == []
 
 
 def test_a_new_game_from_the_static_bank_hinted_checked_and_solved_offline(

@@ -8,6 +8,8 @@ import asyncio
 import json
 import subprocess
 import sys
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +23,15 @@ from gridproof.site import export
 KEY = bank.Key("norinori", 5, 5, "easy")
 
 
+def run(coroutine: Coroutine[Any, Any, str]) -> str:
+    """`coroutine` to its end on an event loop of its own, in a thread of its own: the
+    browser tests' Playwright keeps an event loop running in this thread for the session."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def call(engine: site_engine.Engine, method: str, body: dict[str, Any]) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(asyncio.run(engine.handle(method, json.dumps(body))))
+    answer: dict[str, Any] = json.loads(run(engine.handle(method, json.dumps(body))))
     return answer
 
 
@@ -145,7 +154,7 @@ def test_bad_requests_are_one_line_errors_never_tracebacks() -> None:
     assert bad["status"] == 400
     assert "\n" not in bad["error"]
     assert call(engine, "nothing", {})["status"] == 400
-    answer = json.loads(asyncio.run(engine.handle("hint", "[1")))
+    answer = json.loads(run(engine.handle("hint", "[1")))
     assert answer["status"] == 400
     assert call(engine, "new", {"genre": "norinori", "size": "5x5", "seed": -1})["status"] == 400
 

@@ -54,7 +54,8 @@ export class Setup {
   }
 
   // The grades `size` offers under the chosen options (the values other than the
-  // defaults): the catalog's setting of each such value, all of them where there are several.
+  // defaults): the catalog's setting of exactly that choice where it lists one, else the
+  // grades every chosen value's setting allows.
   offeredGrades(genre, size, chosen = this.chosenOptions()) {
     const settings = Array.isArray(genre.settings) ? genre.settings : [];
     const gradesOf = (options) => {
@@ -63,6 +64,10 @@ export class Setup {
       if (Object.keys(options).length) return null; // not listed: judged by the defaults
       return (genre.grades_by_size || {})[size] || genre.difficulties;
     };
+    if (Object.keys(chosen).length) {
+      const exact = gradesOf(chosen); // the catalog lists this very choice: its grades
+      if (exact) return exact;
+    }
     let offered = gradesOf({}) || genre.difficulties;
     for (const [name, value] of Object.entries(chosen)) {
       const more = gradesOf({ [name]: value });
