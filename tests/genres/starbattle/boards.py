@@ -3,31 +3,16 @@ neither proven nor repaired, so the mix holds boards with no, one and many solut
 
 from __future__ import annotations
 
-from gridproof.core.grid import Geometry, bits
+from gridproof.core.grid import Geometry
 from gridproof.core.rng import Rng
+from gridproof.genres.starbattle.generate import grow_patches
 from gridproof.genres.starbattle.model import StarBattle, make_puzzle
 
 
 def random_regions(side: int, rng: Rng) -> list[int]:
-    """`side` connected regions grown from random seeds."""
+    """`side` connected regions grown from random seeds (the generator's own walk)."""
     geo = Geometry(side, side)
-    owner = [-1] * geo.size
-    seeds = rng.sample(range(geo.size), side)
-    for region, cell in enumerate(seeds):
-        owner[cell] = region
-    frontier = list(seeds)
-    while frontier:
-        index = rng.below(len(frontier))
-        cell = frontier[index]
-        free = [n for n in bits(geo.neighbours[cell]) if owner[n] < 0]
-        if not free:
-            frontier[index] = frontier[-1]
-            frontier.pop()
-            continue
-        grown = rng.choice(free)
-        owner[grown] = owner[cell]
-        frontier.append(grown)
-    return owner
+    return grow_patches(geo, rng.sample(range(geo.size), side), rng)
 
 
 def board_mix(count: int, seed: int) -> list[StarBattle]:

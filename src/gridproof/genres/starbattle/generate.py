@@ -174,12 +174,10 @@ def place_stars(side: int, stars: int, rng: Rng) -> int | None:
     return sum(1 << (r * side + c) for r, cols in enumerate(rows) for c in cols)
 
 
-def grow_regions(side: int, stars: int, solution: int, rng: Rng) -> list[int] | None:
-    """Region ids grown around the stars: a patch per star, then touching patches joined
-    into regions of `stars` stars each (None if the joining gets stuck)."""
-    geo = Geometry(side, side)
+def grow_patches(geo: Geometry, seeds: list[int], rng: Rng) -> list[int]:
+    """Every cell's patch: patch k grown from `seeds[k]` by a random walk of its frontier,
+    a free neighbour at a time, until the board is covered (connected patches)."""
     owner = [-1] * geo.size
-    seeds = list(bits(solution))
     for patch, cell in enumerate(seeds):
         owner[cell] = patch
     frontier = list(seeds)
@@ -194,6 +192,15 @@ def grow_regions(side: int, stars: int, solution: int, rng: Rng) -> list[int] | 
         grown = rng.choice(free)
         owner[grown] = owner[cell]
         frontier.append(grown)
+    return owner
+
+
+def grow_regions(side: int, stars: int, solution: int, rng: Rng) -> list[int] | None:
+    """Region ids grown around the stars: a patch per star, then touching patches joined
+    into regions of `stars` stars each (None if the joining gets stuck)."""
+    geo = Geometry(side, side)
+    seeds = list(bits(solution))
+    owner = grow_patches(geo, seeds, rng)
     group = list(range(len(seeds)))
     held = [1] * len(seeds)
 
