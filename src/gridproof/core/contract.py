@@ -25,7 +25,7 @@ from gridproof.core.outcome import Outcome
 from gridproof.core.repair import Edit, Spare
 from gridproof.core.report import Report, Tick
 from gridproof.core.symmetry import Symmetry
-from gridproof.core.trace import Step, Violation
+from gridproof.core.trace import Violation
 
 P = TypeVar("P", bound=Puzzle)
 
@@ -366,11 +366,10 @@ class Genre(Generic[P]):
         shaded: int = 0,
         empty: int = 0,
         max_steps: int | None = None,
-        prefer: Callable[[Step], Any] | None = None,
     ) -> Progress:
         """Run the ladder up to `rung` from the given marks, stopping after `max_steps`
-        steps if given: what that rung decides, step by step (`prefer` orders the steps
-        one rule offers at once). An unknown rung is a `CodeError`."""
+        steps if given: what that rung decides, step by step. An unknown rung is a
+        `CodeError`."""
         return solve(
             self.ladder,
             self.position,
@@ -380,5 +379,4 @@ class Genre(Generic[P]):
             shaded=shaded,
             empty=empty,
             max_steps=max_steps,
-            prefer=prefer,
         )

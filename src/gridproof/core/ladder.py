@@ -282,16 +282,12 @@ def run_ladder(
     position: P,
     deadline: Deadline,
     max_steps: int | None = None,
-    prefer: Callable[[Step], Any] | None = None,
 ) -> LadderRun[P]:
     """Apply the cheapest rule that makes progress, then restart from the cheapest.
 
     Stops at a fixpoint, a contradiction, the deadline (checked before every rule and
     every step), or after `max_steps` steps (a hint asks for one). The hardest rule used
-    is the difficulty evidence. The steps a rule offers at once are each a deduction from
-    the same position; `prefer` (a sort key, lowest first) orders them, as a hint picks the
-    one a person would take next. It never changes which rule applies, only the order of
-    its steps.
+    is the difficulty evidence.
     """
     run = LadderRun(position)
     while True:
@@ -308,8 +304,6 @@ def run_ladder(
                 break
         else:
             return run
-        if prefer is not None:
-            found = sorted(found, key=prefer)
         for step in found:
             if max_steps is not None and len(run.steps) >= max_steps:
                 return run
@@ -354,6 +348,18 @@ GIVEN = "given"
 """The rule id of the marks a caller starts a ladder from (not a deduction)."""
 
 
+def given(
+    start: Callable[[Q, Deadline], P], puzzle: Q, deadline: Deadline, shaded: int, empty: int
+) -> tuple[P, Violation | None]:
+    """The position `start` makes of `puzzle`, with the marks given (`shaded`, `empty`)
+    applied as one `GIVEN` step, and the clash they make (a cell both ways, a mark where the
+    genre allows none), if any."""
+    position = start(puzzle, deadline)
+    if not shaded | empty:
+        return position, None
+    return position, position.apply(Step(GIVEN, "the marks given", shaded=shaded, empty=empty))
+
+
 def solve(
     ladder: Ladder[P],
     start: Callable[[Q, Deadline], P],
@@ -364,24 +370,19 @@ def solve(
     shaded: int = 0,
     empty: int = 0,
     max_steps: int | None = None,
-    prefer: Callable[[Step], Any] | None = None,
 ) -> Progress:
     """Run `ladder` up to `rung` on `puzzle` from the given marks (`shaded`, `empty`),
-    starting from `start(puzzle, deadline)`: what that rung alone decides, step by step
-    (`prefer` orders the steps a rule offers at once, see `run_ladder`).
+    starting from `start(puzzle, deadline)`: what that rung alone decides, step by step.
     Marks that clash (a cell both shaded and empty, paint where the genre allows none)
     are the contradiction. An unknown rung is a `CodeError`."""
     rules = ladder.rules_to(rung)
     deadline = deadline.within()  # its notes are this run's
-    position = start(puzzle, deadline)
-    problem = None
-    if shaded or empty:
-        problem = position.apply(Step(GIVEN, "the marks given", shaded=shaded, empty=empty))
+    position, problem = given(start, puzzle, deadline, shaded, empty)
     steps: tuple[Step, ...] = ()
     choices: tuple[int, ...] = ()
     timed_out = False
     if problem is None:
-        run = run_ladder(rules, position, deadline, max_steps, prefer)
+        run = run_ladder(rules, position, deadline, max_steps)
         steps, problem, timed_out = tuple(run.steps), run.contradiction, run.timed_out
         choices = tuple(run.choices)
     return Progress(
@@ -421,11 +422,9 @@ def offer(
     Every one is a step the ladder could take next; which of them comes first is the
     caller's choice, the rung is the ladder's."""
     deadline = deadline.within()
-    position = start(puzzle, deadline)
-    if shaded or empty:
-        problem = position.apply(Step(GIVEN, "the marks given", shaded=shaded, empty=empty))
-        if problem is not None:
-            return Offer(contradiction=problem)
+    position, problem = given(start, puzzle, deadline, shaded, empty)
+    if problem is not None:
+        return Offer(contradiction=problem)
     for rung in ladder.rungs:
         steps: list[Step] = []
         for each in rung.rules:
@@ -458,10 +457,8 @@ def depth(
     fixpoint, a contradiction or the deadline (then the rounds so far); from the given
     marks, if any (none when they clash)."""
     deadline = deadline.within()
-    position = start(puzzle, deadline)
-    if (shaded or empty) and position.apply(
-        Step(GIVEN, "the marks given", shaded=shaded, empty=empty)
-    ) is not None:
+    position, problem = given(start, puzzle, deadline, shaded, empty)
+    if problem is not None:
         return ()
     rounds: list[int] = []
     while not deadline.expired():
