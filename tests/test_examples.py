@@ -3,28 +3,18 @@ files the README's tour reads, each what its name says."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import gridproof as gp
+from tests.scripts import load_script
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
-def _maker() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("examples_make", EXAMPLES / "make.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-MAKE = _maker()
+MAKE = load_script("examples/make.py")
 
 
 @pytest.mark.parametrize("genre", sorted(MAKE.CORPORA))

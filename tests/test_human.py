@@ -4,32 +4,18 @@ corpus is present, on a few janko records."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import gridproof as gp
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _human() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "benchmarks_human", ROOT / "benchmarks" / "human.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-HUMAN = _human()
+HUMAN = load_script("benchmarks/human.py")
 
 
 def test_spearman_is_one_for_the_same_order_and_near_zero_for_a_shuffle() -> None:
