@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gridproof import bank, service
+from gridproof import service
 from gridproof.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -520,6 +520,8 @@ def _is_loopback(host: str) -> bool:
 def _check_bank() -> None:
     """One clear line, before the server starts, when the bank file cannot be used."""
     import sqlite3
+
+    from gridproof import bank  # the serve command's alone: other commands skip its import
 
     path = os.environ.get("GRIDPROOF_DB") or str(bank.default_path())
     try:

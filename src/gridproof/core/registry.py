@@ -6,6 +6,7 @@ and a command about one genre stay light. Core never imports a genre by name."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from gridproof.core.contract import Genre
@@ -49,6 +50,13 @@ def genres() -> dict[str, Genre[Any]]:
     for name in list(_DECLARED):
         _load(name)
     return dict(_GENRES)
+
+
+def each() -> Iterator[Genre[Any]]:
+    """Every genre in name order, each imported only when the loop reaches it, so a caller
+    that stops at the first genre it wants imports no more than it needs."""
+    for name in names():
+        yield genre(name)
 
 
 def genre(name: str) -> Genre[Any]:

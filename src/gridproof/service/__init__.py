@@ -384,11 +384,12 @@ def _load_format(text: str, ident: str, where: str, name: str = "") -> Loaded | 
     """The puzzle of `text` in a genre's own format (one that sniffs it, or else the format
     called `name`, a file's suffix), or None when no genre's format claims it. A pzprv3
     file of a genre gridproof does not play is a `CodeError` naming it."""
-    owned = [(g, f) for g in registry.genres().values() for f in g.formats]
-    claims = [(g, f) for g, f in owned if f.sniff(text)] or [
-        (g, f) for g, f in owned if f.name == name
-    ]
-    if not claims:
+    sniffed = ((g, f) for g in registry.each() for f in g.formats if f.sniff(text))
+    claim = next(sniffed, None)  # genres past the first that sniffs it stay unimported
+    if claim is None:
+        named = ((g, f) for g in registry.each() for f in g.formats if f.name == name)
+        claim = next(named, None)
+    if claim is None:
         if pzprv3.is_file(text):
             theirs = quote(str(pzprv3.genre_of(text)))
             raise CodeError(
@@ -396,7 +397,7 @@ def _load_format(text: str, ident: str, where: str, name: str = "") -> Loaded | 
                 f"those of {', '.join(registry.names())}"
             )
         return None
-    genre, fmt = claims[0]
+    genre, fmt = claim
     place = f"{where} ({fmt.name})"
     puzzle, solution = _parse(partial(fmt.parse, text), place)
     return Loaded(ident or f"{fmt.name} text", genre, puzzle, None, solution)

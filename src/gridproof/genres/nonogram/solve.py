@@ -204,8 +204,9 @@ def count(
     prober = Prober(lines)
     root: Grid | None = Grid.blank(board)
     assert root is not None
-    stretched = sat and math.isinf(deadline.work_left()) and stretch.available()
+    stretched = False  # python-sat is loaded only for a board line solving leaves open
     if lines.run(root) and _open(board, root):
+        stretched = sat and math.isinf(deadline.work_left()) and stretch.available()
         cells = board.width * board.height
         small = cells - root.decided(board) <= PROBE_SMALL
         skip = stretched and not small and cells <= PROBE_SKIP_MOST
