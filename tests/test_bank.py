@@ -488,3 +488,20 @@ def test_a_schema_3_bank_keeps_every_row_its_served_counts_and_gains_fingerprint
         for table in ("puzzles", "misses", "tried", "fills"):
             columns = f"SELECT name, type, dflt_value FROM pragma_table_info('{table}')"
             assert new.execute(columns).fetchall() == old.execute(columns).fetchall()
+
+
+def test_a_key_and_a_record_hold_grades_not_spellings(tmp_path: Path) -> None:
+    """A grade spelled in the database or a form is read as a `Grade`; a spelling that is
+    none is refused where the key is made, naming the grades."""
+    key = bank.Key("norinori", 6, 6, "medium")  # as a form spells it
+    assert key.difficulty is Grade.MEDIUM
+    with pytest.raises(CodeError, match="unknown grade 'tricky'; grades: easy, medium"):
+        bank.Key("norinori", 6, 6, "tricky")
+    store = bank.Bank(tmp_path / "b.sqlite3")
+    record = bank.prove_board("norinori", 6, 6, 1, "medium", Deadline(60))
+    store.add(record)
+    read = store.find(record.code)
+    assert read is not None
+    assert read.difficulty is Grade.MEDIUM
+    assert read.key == key
+    assert list(store.counts()) == [key]

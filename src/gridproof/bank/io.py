@@ -25,7 +25,7 @@ from gridproof.core import registry
 from gridproof.core.codes import format_size
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
-from gridproof.core.ladder import cheapest_rung, rate
+from gridproof.core.ladder import cheapest_rung, grade_of, rate
 from gridproof.core.outcome import Verdict
 from gridproof.version import ENGINE_VERSION
 
@@ -525,7 +525,7 @@ def imported_record(each: Incoming, source: str, seconds: float) -> bank.Record:
         genre=genre.name,
         width=puzzle.width,
         height=puzzle.height,
-        difficulty=difficulty.grade,
+        difficulty=grade_of(difficulty.grade),
         seed=each.seed,
         generator=each.generator,
         metrics=difficulty.as_dict(),

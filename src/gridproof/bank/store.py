@@ -84,9 +84,13 @@ class Key:
     genre: str
     width: int
     height: int
-    difficulty: str
+    difficulty: Grade
+    """A `Grade`; its spelling (from the database, a form) is read as one, or refused."""
     options: str = ""
     """The generator options other than the genre's defaults (`options_text`)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "difficulty", grade_of(self.difficulty))
 
     @property
     def size(self) -> str:
@@ -116,7 +120,8 @@ class Record:
     genre: str
     width: int
     height: int
-    difficulty: str
+    difficulty: Grade
+    """A `Grade`, read from its spelling as `Key` reads it."""
     seed: int
     generator: str
     """The generator's version (`Genre.generator`): what the board depends on besides the
@@ -144,6 +149,9 @@ class Record:
     same engine again, before schema 3) or `count` (the engine, when imported)."""
     options: str = ""
     """The generator options it was made with, other than the defaults (`options_text`)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "difficulty", grade_of(self.difficulty))
 
     @property
     def key(self) -> Key:
@@ -244,7 +252,7 @@ def prove_board(
         genre=genre.name,
         width=width,
         height=height,
-        difficulty=board.difficulty,
+        difficulty=grade_of(board.difficulty),
         seed=seed,
         generator=genre.generator,
         metrics=dict(board.metrics),
@@ -293,7 +301,7 @@ def hand_made_record(genre: Genre[Any], puzzle: Any, deadline: Deadline) -> Reco
         genre=genre.name,
         width=puzzle.width,
         height=puzzle.height,
-        difficulty=difficulty.grade,
+        difficulty=grade_of(difficulty.grade),
         seed=-1,
         generator=MADE_BY_HAND,
         metrics=difficulty.as_dict(),

@@ -19,7 +19,7 @@ from gridproof.core.deadline import Deadline
 from gridproof.core.drawing import Drawing
 from gridproof.core.errors import GenerationError
 from gridproof.core.grid import Sized as Puzzle
-from gridproof.core.ladder import Ladder, Position, Progress, solve
+from gridproof.core.ladder import Grade, Ladder, Position, Progress, solve
 from gridproof.core.ladder import rating as ladder_rating
 from gridproof.core.outcome import Outcome
 from gridproof.core.repair import Edit, Spare
@@ -323,14 +323,14 @@ class Genre(Generic[P]):
 
     def offered(
         self, width: int, height: int, options: Mapping[str, Any] | None = None
-    ) -> tuple[str, ...]:
+    ) -> tuple[Grade, ...]:
         """The grades `generate` delivers at `width` × `height` (under `options`, the
         generator's settings), easiest first."""
         if options and self.grades_with is not None:
-            return self.grades_with(width, height, options)
+            return tuple(map(Grade, self.grades_with(width, height, options)))
         if self.grades_at is None:
             return self.difficulties
-        return self.grades_at(width, height)
+        return tuple(map(Grade, self.grades_at(width, height)))
 
     def rating(self, grade: str, score: float, width: int, height: int) -> float:
         """The grade and score of a board on one scale (`core.ladder.rating`): a harder
@@ -339,7 +339,7 @@ class Genre(Generic[P]):
 
     def playable(
         self, width: int, height: int, options: Mapping[str, Any] | None = None
-    ) -> tuple[str, ...]:
+    ) -> tuple[Grade, ...]:
         """The grades the player offers at a size under `options`: those `offered` that
         the generator makes within a New game's promise (`quick_with`)."""
         offered = self.offered(width, height, options)
@@ -354,7 +354,7 @@ class Genre(Generic[P]):
         return self.ladder.names
 
     @property
-    def difficulties(self) -> tuple[str, ...]:
+    def difficulties(self) -> tuple[Grade, ...]:
         """The grades `generate` can be asked for, easiest first: the ladder's grades."""
         return self.ladder.grades
 
