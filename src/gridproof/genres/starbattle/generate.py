@@ -33,7 +33,9 @@ from gridproof.genres.starbattle.position import start
 from gridproof.genres.starbattle.rules import LADDER
 from gridproof.genres.starbattle.solve import count
 
-GENERATOR_VERSION = "starbattle/1"
+GENERATOR_VERSION = "starbattle/2"
+"""starbattle/2: the counter reads units' placements and branches on them, so the work a
+count spends (the budget below) and what it decides within it changed."""
 MIN_SIDE, MAX_SIDE = 5, 15
 GRADES = tuple(grade for grade in LADDER.grades if grade != LADDER.beyond)
 COUNT_WORK = 20000

@@ -3,9 +3,9 @@
 The counter does not run the named ladder: it closes marks under `close` (stars empty
 their eight neighbours; a unit with its stars empties the rest; a unit whose open cells
 are just the stars it needs fills them; two neighbouring rows or columns cannot hold more
-stars than their open columns or rows have room for without touching), then branches on
-an open cell of the unit with the fewest open cells that still needs stars: a star there,
-or not.
+stars than their open columns or rows have room for without touching), and a unit
+whose every placement of its missing stars uses a cell, or none uses it, or all touch it,
+decides it (`Ways`); then it branches on the placements of the unit with the fewest.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from gridproof.core.search import count_solutions
 from gridproof.genres.starbattle.model import StarBattle
 from gridproof.genres.starbattle.position import Board, board_of
 
-Node = tuple[int, int]
-"""A search node: (stars, empty)."""
+Node = tuple[int, int, int]
+"""A search node: (stars, empty, the cells its parent had decided when closed), so that
+closing a child reads again only the units its branch changed."""
 
 
 def king_spread(board: Board, mask: int) -> int:
@@ -32,45 +33,104 @@ def king_spread(board: Board, mask: int) -> int:
     return beside | ((across << geo.width) & geo.full) | (across >> geo.width)
 
 
-def close(board: Board, shaded: int, empty: int) -> Node | None:
-    """The marks closed under the counter's rules (None on a contradiction)."""
+WAYS_LISTED = 2000
+"""The most placements of one unit's missing stars the counter lists; a unit with more (a
+wide region early in the search) is left to the other rules until its room shrinks."""
+
+
+class Ways:
+    """The placements of a unit's missing stars, listed once per (open cells, stars needed):
+    the same room recurs in every unit of that shape, at every node and in every branch.
+
+    A placement is `need` open cells no two of which touch. What every placement shares
+    is a star; an open cell no placement uses is empty, and so is a cell touching a star of
+    every placement."""
+
+    def __init__(self, board: Board) -> None:
+        self.king = board.king
+        self.seen: list[dict[int, tuple[list[int], int, int, int] | None]] = [
+            {} for _ in range(board.stars + 1)
+        ]
+
+    def of(self, room: int, need: int) -> tuple[list[int], int, int, int] | None:
+        """(placements, cells some placement uses, cells every one uses, cells touching a
+        star of every one), or None when there are more than `WAYS_LISTED`."""
+        seen = self.seen[need]
+        if room in seen:
+            return seen[room]
+        found: list[int] = []
+        used, every, touched = 0, -1, -1
+        king = self.king
+        stack = [(room, need, 0, 0)]
+        while stack:
+            avail, left, chosen, spread = stack.pop()
+            if not left:
+                found.append(chosen)
+                if len(found) > WAYS_LISTED:
+                    seen[room] = None
+                    return None
+                used |= chosen
+                every &= chosen
+                touched &= spread
+                continue
+            if avail.bit_count() < left:
+                continue
+            later = []
+            while avail:
+                low = avail & -avail
+                avail ^= low
+                near = king[low.bit_length() - 1]
+                later.append((avail & ~near, left - 1, chosen | low, spread | near))
+            stack.extend(reversed(later))
+        summary = (found, used, every if found else 0, touched if found else 0)
+        seen[room] = summary
+        return summary
+
+
+def close(
+    board: Board, shaded: int, empty: int, ways: Ways, known: int = 0
+) -> tuple[int, int] | None:
+    """The marks closed under the counter's rules (None on a contradiction). `known`: the
+    cells of a closed position these marks grew from (its units' rules held there, so a
+    unit none of whose cells changed since is not read again)."""
     k = board.stars
     units = board.units
-    full = board.geo.full
+    done = [-1] * len(units)  # each unit's open cells when it was last read
+    fresh = bool(known)
     while True:
         around = king_spread(board, shaded)
         if around & shaded or shaded & empty:
             return None
         empty |= around
+        if fresh:
+            fresh = False
+            changed = (shaded | empty) & ~known
+            for index, unit in enumerate(units):
+                if not unit.mask & changed:
+                    done[index] = unit.mask & ~(shaded | empty)
         before = shaded, empty
-        for unit in units:
+        for index, unit in enumerate(units):
             mask = unit.mask
-            have = (mask & shaded).bit_count()
-            if have > k:
-                return None
             room = mask & ~(shaded | empty)
-            need = k - have
-            if not room:
-                if need:
-                    return None
-                continue
+            if room == done[index]:
+                continue  # nothing in the unit changed since its placements were read
+            done[index] = room
+            need = k - (mask & shaded).bit_count()
+            if need < 0:
+                return None
             if not need:
                 empty |= room
                 continue
-            free = room.bit_count()
-            if free < need:
+            if room.bit_count() < need:
                 return None
-            if free == need:
-                shaded |= room
-            elif need == 1:
-                # the one star left touches whatever every open cell touches
-                king = board.king
-                common = full
-                for cell in _cells(room):
-                    common &= king[cell]
-                    if not common:
-                        break
-                empty |= common & ~shaded
+            summary = ways.of(room, need)
+            if summary is None:
+                continue
+            found, used, every, touched = summary
+            if not found or touched & shaded:
+                return None
+            shaded |= every
+            empty |= (room & ~used) | touched
         if (shaded, empty) == before:
             confined = _confine(board, shaded, empty)
             if confined is None or not _pairs_fit(board, shaded, empty):
@@ -85,38 +145,73 @@ def _confine(board: Board, shaded: int, empty: int) -> int | None:
     k regions living inside k lines own them, k lines living inside k regions own them
     (None when more regions than lines, or fewer, are confined so). A region counts as
     touching a band when the lines its open cells and stars span meet the band: more than
-    it truly touches only where the position is dead anyway."""
-    live = board.geo.full & ~empty
+    it truly touches only where the position is dead anyway.
+
+    Each region's span is read once; how many regions lie inside or meet each band comes
+    from counts summed over the spans, so a band costs a few additions, and the masks are
+    built only for a band the rules act on."""
+    geo = board.geo
+    w = geo.width
+    live = geo.full & ~empty
     regions = [unit.mask & live for unit in board.regions]
+    if not all(regions):
+        return None
+    total = len(regions)
     for lines in (board.rows, board.cols):
         n = len(lines)
-        spans = []
-        for reg in regions:
-            held = [line.index for line in lines if reg & line.mask]
-            if not held:
-                return None
-            spans.append((held[0], held[-1], reg))
-        for first in range(n):
-            band = 0
-            for last in range(first, min(first + n // 2, n - 1 if first == 0 else n)):
-                band |= lines[last].mask
+        spans = [_span(reg, w, lines is board.rows) for reg in regions]
+        ending = [0] * (n + 1)  # ending[i]: regions whose span ends before line i
+        starting = [0] * (n + 1)  # starting[i]: regions whose span starts after line i - 1
+        within = [[0] * n for _ in range(n)]  # within[lo][hi]: regions spanning lo..hi
+        for lo, hi in spans:
+            ending[hi + 1] += 1
+            starting[lo] += 1
+            within[lo][hi] += 1
+        for i in range(n):
+            ending[i + 1] += ending[i]
+        for i in range(n - 1, -1, -1):
+            starting[i] += starting[i + 1]
+        inside_from = [0] * n  # regions inside first..last, for the current `first`
+        for first in range(n - 1, -1, -1):
+            row = within[first]
+            running = 0
+            for last in range(first, n):
+                running += row[last]
+                inside_from[last] += running
+            top = min(first + n // 2, n - 1 if first == 0 else n)
+            for last in range(first, top):
                 size = last - first + 1
-                inside = touched = 0
-                inside_mask = touched_mask = 0
-                for lo, hi, reg in spans:
-                    if lo <= last and hi >= first:
-                        touched += 1
-                        touched_mask |= reg
-                        if lo >= first and hi <= last:
-                            inside += 1
-                            inside_mask |= reg
+                inside = inside_from[last]
+                touched = total - ending[first] - starting[last + 1]
                 if inside > size or touched < size:
                     return None
-                if inside == size:
-                    empty |= band & live & ~inside_mask & ~shaded
-                if touched == size:
-                    empty |= touched_mask & ~band & ~shaded
+                if inside == size or touched == size:
+                    band = 0
+                    for line in lines[first : last + 1]:
+                        band |= line.mask
+                    owned = met = 0
+                    for (lo, hi), reg in zip(spans, regions, strict=True):
+                        if lo <= last and hi >= first:
+                            met |= reg
+                            if first <= lo and hi <= last:
+                                owned |= reg
+                    if inside == size:
+                        empty |= band & live & ~owned & ~shaded
+                    if touched == size:
+                        empty |= met & ~band & ~shaded
     return empty
+
+
+def _span(reg: int, w: int, by_rows: bool) -> tuple[int, int]:
+    """The first and last row (or column) that the cells of `reg` meet."""
+    if by_rows:
+        return ((reg & -reg).bit_length() - 1) // w, (reg.bit_length() - 1) // w
+    folded = 0
+    row = (1 << w) - 1
+    while reg:
+        folded |= reg & row
+        reg >>= w
+    return (folded & -folded).bit_length() - 1, folded.bit_length() - 1
 
 
 def _cells(mask: int) -> list[int]:
@@ -177,34 +272,45 @@ def _room(line: int) -> int:
 
 
 class StarSpace:
-    """Propagate with `close`; branch on an open cell of the tightest unit."""
+    """Propagate with `close`; branch on the placements of the unit that has the fewest
+    (each solution uses exactly one of them), or on one open cell when no unit has its
+    placements listed."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        self.ways = Ways(board)
         self.propagations = 0
 
     def propagate(self, node: Node) -> Node | None:
         self.propagations += 1
-        return close(self.board, node[0], node[1])
+        closed = close(self.board, node[0], node[1], self.ways, node[2])
+        return None if closed is None else (closed[0], closed[1], 0)
 
     def split(self, node: Node) -> Sequence[Node]:
         return [node]
 
     def branches(self, node: Node) -> Sequence[Node] | None:
-        shaded, empty = node
-        best, best_free = 0, 0
+        shaded, empty, _ = node
+        known = shaded | empty
+        k = self.board.stars
+        best: list[int] = []
+        best_room = fallback = 0
         for unit in self.board.units:
-            room = unit.mask & ~(shaded | empty)
-            if room:
-                free = room.bit_count()
-                if best == 0 or free < best_free:
-                    best, best_free = room, free
-                    if free == 2:
-                        break
-        if not best:
+            room = unit.mask & ~known
+            if not room:
+                continue
+            fallback = fallback or room
+            summary = self.ways.of(room, k - (unit.mask & shaded).bit_count())
+            if summary is not None and (not best or len(summary[0]) < len(best)):
+                best, best_room = summary[0], room
+                if len(best) == 2:
+                    break
+        if best:
+            return [(shaded | way, empty | (best_room & ~way), known) for way in best]
+        if not fallback:
             return None
-        cell = best & -best
-        return [(shaded | cell, empty), (shaded, empty | cell)]
+        cell = fallback & -fallback
+        return [(shaded | cell, empty, known), (shaded, empty | cell, known)]
 
     def solution(self, node: Node) -> int:
         return node[0]
@@ -213,4 +319,4 @@ class StarSpace:
 def count(puzzle: StarBattle, limit: int = 2, deadline: Deadline | None = None) -> Outcome:
     """Count the puzzle's solutions up to `limit` (2 decides uniqueness) before `deadline`."""
     board = board_of(puzzle)
-    return count_solutions(StarSpace(board), (0, 0), limit, deadline or Deadline.never())
+    return count_solutions(StarSpace(board), (0, 0, 0), limit, deadline or Deadline.never())
