@@ -7,7 +7,7 @@ the rest; a `unit` is a row, a column or a region (each holds exactly `stars` st
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gridproof.core.deadline import Deadline
@@ -30,6 +30,71 @@ class Unit:
         return f"{self.kind} {self.index + 1}"
 
 
+Placements = tuple[list[int], int, int, int]
+"""A unit's placements and what they agree on: (the placements, cells some placement uses,
+cells every one uses, cells touching a star of every one)."""
+MAX_WAYS = 2000
+"""The most placements of one unit's missing stars that are listed; a unit with more (a
+wide region early on) is left to the other rules until its room shrinks."""
+WAYS_KEPT = 100_000
+"""Rooms whose placements a board keeps; past it the table starts again (a long search
+meets ever new rooms, and a server keeps boards for a while)."""
+
+
+class Ways:
+    """The placements of a unit's missing stars, listed once per (open cells, stars needed)
+    for a board, for the counter and the ladder's rules alike: the same room recurs at
+    every node of a search and in every step of a solve.
+
+    A placement is `need` open cells no two of which touch. What every placement shares
+    is a star; an open cell no placement uses is empty, and so is a cell touching a star of
+    every placement."""
+
+    def __init__(self, king: tuple[int, ...], stars: int) -> None:
+        self.king = king
+        self.seen: list[dict[int, Placements | None]] = [{} for _ in range(stars + 1)]
+        self.kept = 0
+
+    def of(self, room: int, need: int) -> Placements | None:
+        """(placements, cells some placement uses, cells every one uses, cells touching a
+        star of every one), or None when there are more than `MAX_WAYS`."""
+        seen = self.seen[need]
+        if room in seen:
+            return seen[room]
+        self.kept += 1
+        if self.kept > WAYS_KEPT:
+            for table in self.seen:
+                table.clear()
+            self.kept = 1
+        found: list[int] = []
+        used, every, touched = 0, -1, -1
+        king = self.king
+        stack = [(room, need, 0, 0)]
+        while stack:
+            avail, left, chosen, spread = stack.pop()
+            if not left:
+                found.append(chosen)
+                if len(found) > MAX_WAYS:
+                    seen[room] = None
+                    return None
+                used |= chosen
+                every &= chosen
+                touched &= spread
+                continue
+            if avail.bit_count() < left:
+                continue
+            later = []
+            while avail:
+                low = avail & -avail
+                avail ^= low
+                near = king[low.bit_length() - 1]
+                later.append((avail & ~near, left - 1, chosen | low, spread | near))
+            stack.extend(reversed(later))
+        summary = (found, used, every if found else 0, touched if found else 0)
+        seen[room] = summary
+        return summary
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """Everything about a puzzle that never changes while solving it."""
@@ -43,6 +108,8 @@ class Board:
     king: tuple[int, ...]
     units_of: tuple[tuple[Unit, Unit, Unit], ...]
     """The row, column and region of each cell."""
+    ways: Ways = field(compare=False, repr=False)
+    """The placements of units' missing stars met so far (`Ways`)."""
 
     @property
     def units(self) -> tuple[Unit, ...]:
@@ -85,7 +152,9 @@ def board_of(puzzle: StarBattle) -> Board:
     units_of = tuple(
         (rows[cell // w], cols[cell % w], regions[puzzle.regions[cell]]) for cell in range(w * h)
     )
-    return Board(geo, puzzle.stars, puzzle.regions, rows, cols, regions, king_masks(geo), units_of)
+    king = king_masks(geo)
+    ways = Ways(king, puzzle.stars)
+    return Board(geo, puzzle.stars, puzzle.regions, rows, cols, regions, king, units_of, ways)
 
 
 class Position:

@@ -23,10 +23,7 @@ from collections.abc import Iterator
 from gridproof.core.grid import bits
 from gridproof.core.ladder import Found, Ladder, Rule, Rung, rule, run_ladder
 from gridproof.core.trace import Step, Violation
-from gridproof.genres.starbattle.position import Board, Position, Unit
-
-MAX_WAYS = 4000
-"""The most placements `one-way` lists for one unit before leaving it to a later rung."""
+from gridproof.genres.starbattle.position import Board, Placements, Position, Unit
 
 
 def _stars(n: int) -> str:
@@ -144,37 +141,15 @@ BASIC: tuple[Rule[Position], ...] = (neighbours, unit_full, unit_room)
 """The `basic` rung's rules, cheapest first (`solve.close` is their fixpoint in bulk)."""
 
 
-def ways(board: Board, room: int, need: int, limit: int = MAX_WAYS) -> list[int] | None:
-    """Every set of `need` non-touching cells of `room`, as masks (None past `limit`)."""
-    cells = list(bits(room))
-    found: list[int] = []
-    king = board.king
-
-    def extend(start: int, chosen: int, blocked: int, left: int) -> bool:
-        if left == 0:
-            found.append(chosen)
-            return len(found) <= limit
-        for index in range(start, len(cells) - left + 1):
-            cell = cells[index]
-            bit = 1 << cell
-            if blocked & bit:
-                continue
-            if not extend(index + 1, chosen | bit, blocked | king[cell], left - 1):
-                return False
-        return True
-
-    return found if extend(0, 0, 0, need) else None
-
-
-def _unit_ways(pos: Position, unit: Unit) -> tuple[int, list[int]] | None:
-    """How many stars `unit` still needs and every way it can place them (None: no need,
-    or too many ways to list)."""
+def _unit_ways(pos: Position, unit: Unit) -> tuple[int, int, Placements] | None:
+    """How many stars `unit` still needs, its open cells no star touches, and its
+    placements there (`position.Ways`; None: no need, or too many to list)."""
     need = pos.board.stars - (unit.mask & pos.shaded).bit_count()
     room = unit.mask & pos.unknown & ~_near_stars(pos)
     if need <= 0 or not room:
         return None
-    found = ways(pos.board, room, need)
-    return None if found is None else (need, found)
+    listed = pos.board.ways.of(room, need)
+    return None if listed is None else (need, room, listed)
 
 
 def _near_stars(pos: Position) -> int:
@@ -197,12 +172,9 @@ def one_way(pos: Position) -> Found:
         listed = _unit_ways(pos, unit)
         if listed is None:
             continue
-        need, found = listed
+        need, _, (found, _, common, _) = listed
         if not found:
             return one_way.violation(cells=bits(unit.mask), unit=unit.label, stars=_stars(need))
-        common = board.geo.full
-        for way in found:
-            common &= way
         if common:
             return [
                 one_way.step(
@@ -228,16 +200,10 @@ def every_way(pos: Position) -> Found:
     board = pos.board
     for unit in board.units:
         listed = _unit_ways(pos, unit)
-        if listed is None or not listed[1]:
+        if listed is None or not listed[2][0]:
             continue
-        need, found = listed
-        ruled_out = board.geo.full
-        for way in found:
-            covered = way
-            for cell in bits(way):
-                covered |= board.king[cell]
-            ruled_out &= covered | (unit.mask & ~way)
-            ruled_out &= ~way
+        need, _, (_, used, _, touched) = listed
+        ruled_out = (touched | unit.mask) & ~used
         free = ruled_out & pos.unknown
         if free:
             return [

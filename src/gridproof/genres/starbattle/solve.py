@@ -5,7 +5,7 @@ their eight neighbours; a unit with its stars empties the rest; a unit whose ope
 are just the stars it needs fills them; two neighbouring rows or columns cannot hold more
 stars than their open columns or rows have room for without touching), and a unit
 whose every placement of its missing stars uses a cell, or none uses it, or all touch it,
-decides it (`Ways`); then it branches on the placements of the unit with the fewest.
+decides it (`position.Ways`); then it branches on the placements of the unit with the fewest.
 """
 
 from __future__ import annotations
@@ -33,68 +33,13 @@ def king_spread(board: Board, mask: int) -> int:
     return beside | ((across << geo.width) & geo.full) | (across >> geo.width)
 
 
-WAYS_LISTED = 2000
-"""The most placements of one unit's missing stars the counter lists; a unit with more (a
-wide region early in the search) is left to the other rules until its room shrinks."""
-
-
-class Ways:
-    """The placements of a unit's missing stars, listed once per (open cells, stars needed):
-    the same room recurs in every unit of that shape, at every node and in every branch.
-
-    A placement is `need` open cells no two of which touch. What every placement shares
-    is a star; an open cell no placement uses is empty, and so is a cell touching a star of
-    every placement."""
-
-    def __init__(self, board: Board) -> None:
-        self.king = board.king
-        self.seen: list[dict[int, tuple[list[int], int, int, int] | None]] = [
-            {} for _ in range(board.stars + 1)
-        ]
-
-    def of(self, room: int, need: int) -> tuple[list[int], int, int, int] | None:
-        """(placements, cells some placement uses, cells every one uses, cells touching a
-        star of every one), or None when there are more than `WAYS_LISTED`."""
-        seen = self.seen[need]
-        if room in seen:
-            return seen[room]
-        found: list[int] = []
-        used, every, touched = 0, -1, -1
-        king = self.king
-        stack = [(room, need, 0, 0)]
-        while stack:
-            avail, left, chosen, spread = stack.pop()
-            if not left:
-                found.append(chosen)
-                if len(found) > WAYS_LISTED:
-                    seen[room] = None
-                    return None
-                used |= chosen
-                every &= chosen
-                touched &= spread
-                continue
-            if avail.bit_count() < left:
-                continue
-            later = []
-            while avail:
-                low = avail & -avail
-                avail ^= low
-                near = king[low.bit_length() - 1]
-                later.append((avail & ~near, left - 1, chosen | low, spread | near))
-            stack.extend(reversed(later))
-        summary = (found, used, every if found else 0, touched if found else 0)
-        seen[room] = summary
-        return summary
-
-
-def close(
-    board: Board, shaded: int, empty: int, ways: Ways, known: int = 0
-) -> tuple[int, int] | None:
+def close(board: Board, shaded: int, empty: int, known: int = 0) -> tuple[int, int] | None:
     """The marks closed under the counter's rules (None on a contradiction). `known`: the
     cells of a closed position these marks grew from (its units' rules held there, so a
     unit none of whose cells changed since is not read again)."""
     k = board.stars
     units = board.units
+    ways = board.ways
     done = [-1] * len(units)  # each unit's open cells when it was last read
     fresh = bool(known)
     while True:
@@ -214,15 +159,6 @@ def _span(reg: int, w: int, by_rows: bool) -> tuple[int, int]:
     return (folded & -folded).bit_length() - 1, folded.bit_length() - 1
 
 
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _pairs_fit(board: Board, shaded: int, empty: int) -> bool:
     """Whether every two neighbouring rows (and columns) have room for the stars they still
     need: stars in one 2-wide strip never share or neighbour a column, so a run of L open
@@ -278,12 +214,11 @@ class StarSpace:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.ways = Ways(board)
         self.propagations = 0
 
     def propagate(self, node: Node) -> Node | None:
         self.propagations += 1
-        closed = close(self.board, node[0], node[1], self.ways, node[2])
+        closed = close(self.board, node[0], node[1], node[2])
         return None if closed is None else (closed[0], closed[1], 0)
 
     def split(self, node: Node) -> Sequence[Node]:
@@ -300,7 +235,7 @@ class StarSpace:
             if not room:
                 continue
             fallback = fallback or room
-            summary = self.ways.of(room, k - (unit.mask & shaded).bit_count())
+            summary = self.board.ways.of(room, k - (unit.mask & shaded).bit_count())
             if summary is not None and (not best or len(summary[0]) < len(best)):
                 best, best_room = summary[0], room
                 if len(best) == 2:
