@@ -130,12 +130,17 @@ empty mark (a cross)."""
 @dataclass(frozen=True, slots=True)
 class Look:
     """What the player draws and the workshop edits, as data the browser renders without
-    knowing the genre: the board's `layers` (of `LAYERS`) and how each of the two marks
-    is drawn and named (`shaded`, `empty`, of `SYMBOLS`)."""
+    knowing the genre: the board's `layers` (of `LAYERS`), how each of the two marks
+    is drawn and named (`shaded`, `empty`, of `SYMBOLS`), and the `options` the puzzle
+    itself carries (a Star Battle's `stars`, a Nondango's `rule`)."""
 
     layers: tuple[str, ...] = ()
     shaded: str = "shaded"
     empty: str = "empty"
+    options: tuple[str, ...] = ()
+    """Names of the genre's options (with `choices`) that are part of the puzzle: its JSON
+    holds each under the option's name, the player shows it with the board and the
+    workshop lets the setter choose it from the option's choices."""
 
     def __post_init__(self) -> None:
         unknown = [layer for layer in self.layers if layer not in LAYERS]
@@ -146,7 +151,12 @@ class Look:
                 raise ValueError(f"unknown symbol {symbol!r}; symbols: {', '.join(SYMBOLS)}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"layers": list(self.layers), "shaded": self.shaded, "empty": self.empty}
+        return {
+            "layers": list(self.layers),
+            "shaded": self.shaded,
+            "empty": self.empty,
+            "options": list(self.options),
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,7 +58,7 @@ GENRE: Genre[StarBattle] = register(
             Oracle("brute", brute.count_by_rows, max_cells=64),
         ),
         format_text=text.format_text,
-        look=Look(layers=("regions",), shaded="star"),
+        look=Look(layers=("regions",), shaded="star", options=("stars",)),
     )
 )
 

@@ -184,8 +184,9 @@ function describePuzzle() {
     ? `proven unique (counted in ${Math.max(1, Math.round(view.verification.elapsed_s * 1000))} ms)`
     : 'not proven unique';
   const kind = ORIGIN_WORDS[origin] || origin;
-  const rule = view.data.rule ? ` · rule: ${choiceWords(view.data.rule)}` : '';
-  $('puzzle-info').textContent = `${proof[0].toUpperCase()}${proof.slice(1)} · attempt ${attempt} (${kind})${rule}`;
+  const carried = (view.look?.options || []).filter((name) => view.data[name] !== undefined);
+  const options = carried.map((name) => ` · ${name}: ${choiceWords(view.data[name])}`).join('');
+  $('puzzle-info').textContent = `${proof[0].toUpperCase()}${proof.slice(1)} · attempt ${attempt} (${kind})${options}`;
   $('puzzle-code').textContent = view.code;
   $('puzzle-code').title = view.code;
 }
