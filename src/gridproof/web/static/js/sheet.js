@@ -125,7 +125,7 @@ export class Sheet {
     this.down = bitsOf(state.down, n);
     this.circles = bitsOf(state.circles, n);
     this.picture = bitsOf(state.picture, n);
-    // a save from before options were generic kept a Nondango's rule as `rule`
+    // a save from before options were generic kept its one option as `rule`
     this.options = optionValues(this.genre, state.options || (state.rule ? { rule: state.rule } : {}));
     this.clueMode = state.clueMode === 'type' ? 'type' : 'paint';
     const typed = state.typed;
