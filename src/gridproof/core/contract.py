@@ -25,7 +25,7 @@ from gridproof.core.outcome import Outcome
 from gridproof.core.repair import Edit, Spare
 from gridproof.core.report import Report, Tick
 from gridproof.core.symmetry import Symmetry
-from gridproof.core.trace import Violation
+from gridproof.core.trace import Group, Violation
 
 P = TypeVar("P", bound=Puzzle)
 
@@ -326,6 +326,15 @@ class Genre(Generic[P]):
     look: Look = field(default_factory=Look)
     """What the player draws and the workshop edits (layers and marks' symbols); the page
     renders it and names no genre."""
+    groups: Callable[[P], Sequence[Group]] | None = None
+    """The groups of cells the rules fill (regions, rows, clued lines): those no violation
+    names by its `group` are complete, which the player shows (see `core.trace.Group`).
+    None: the player shows none."""
+    settled: Callable[[P, Violation, int, int], bool] | None = None
+    """`settled(puzzle, violation, shaded, empty)`: whether a violation the validator finds
+    in a partial grid is broken already (no way of deciding the undecided cells repairs
+    it). None: `core.trace.settled` (counting rules by their quota, other rules once their
+    cells are decided)."""
     format_text: Callable[[P, int, int], list[str]] = textgrid.marks_text
     """The board as a text picture for people, `format_text(puzzle, shaded, empty)`: its
     clues or region borders with the decided cells (`gridproof show`, `solve`); scripts

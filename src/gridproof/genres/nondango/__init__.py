@@ -72,6 +72,7 @@ GENRE: Genre[Nondango] = register(
             empty="white circle",
             options=("rule",),
         ),
+        groups=model.groups,
         oracles=(
             Oracle("sat", sat.count_sat, requires="pysat"),
             # brute force by regions: 20×20 in at most 0.2 s

@@ -59,6 +59,7 @@ GENRE: Genre[StarBattle] = register(
         ),
         format_text=text.format_text,
         look=Look(layers=("regions",), shaded="star", options=("stars",)),
+        groups=model.groups,
     )
 )
 
