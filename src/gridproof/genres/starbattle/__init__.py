@@ -58,6 +58,7 @@ GENRE: Genre[StarBattle] = register(
             Oracle("brute", brute.count_by_rows, max_cells=64),
         ),
         format_text=text.format_text,
+        formats=codec.FORMATS,
         look=Look(layers=("regions",), shaded="star", options=("stars",)),
         groups=model.groups,
     )
