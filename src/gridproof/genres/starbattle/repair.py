@@ -3,11 +3,13 @@
 A rival solution dies when a cell it stars, and the kept solution leaves empty, moves into
 a neighbouring region: the rival then holds one star too few in the old region and one too
 many in the new one, while the kept solution's counts stay as they were. Those targeted
-moves come first (the cell alone, with its neighbours of its region, or a stretch of
-border through it); then the moves of `core.borders` in and beside the regions where the
-two solutions differ, then every move of the board, so that a single edit that makes the
-board unique is among those listed whenever the vocabulary has one. Without a solution,
-the cells the contradiction names (and their neighbours) move.
+moves come first: the cell alone, with its neighbours of its region, a stretch of border
+through it, or (a cell deep inside its region) with a shortest path of cells both
+solutions leave empty that leads to another region, the `PATHS` shortest. Then the moves
+of `core.borders` in and beside the regions where the two solutions differ, then every
+move of the board, so that a single edit that makes the board unique is among those
+listed whenever the vocabulary has one. Without a solution, the cells the contradiction
+names (and their neighbours) move.
 
 Only moves: a Star Battle has as many regions as rows, so merging two regions or
 splitting one (the rest of `core.borders`' vocabulary) never gives a board, and no border
@@ -17,18 +19,23 @@ can be spared for the same reason.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 
 from gridproof.core.borders import (
     MAX_REDRAWN,
     Redraw,
     cluster_moves,
+    into,
     region_areas,
     single_moves,
     stretch_moves,
 )
-from gridproof.core.grid import Geometry, bits
+from gridproof.core.grid import Geometry, bits, cell_name
 from gridproof.core.repair import Edit
 from gridproof.genres.starbattle.model import StarBattle, make_puzzle
+
+PATHS = 3
+"""Paths out of its region tried for each cell the targeted moves aim at, shortest first."""
 
 
 def edits(
@@ -49,8 +56,11 @@ def edits(
             around |= areas[labels[cell]]
         passes = [aimed, around | geo.spread(around), geo.full]
     seen: set[tuple[int, ...]] = set()
-    for cells in passes:
-        for redraw in moves(geo, labels, areas, cells):
+    for n, cells in enumerate(passes):
+        found = moves(geo, labels, areas, cells)
+        if n == 0 and keep is not None and rival is not None:
+            found = chain(found, path_moves(geo, labels, areas, cells, keep | rival))
+        for redraw in found:
             if redraw.labels in seen:
                 continue
             seen.add(redraw.labels)
@@ -64,6 +74,56 @@ def moves(geo: Geometry, labels: tuple[int, ...], areas: list[int], cells: int) 
     yield from single_moves(geo, labels, areas, near)
     yield from cluster_moves(geo, labels, areas, near)
     yield from stretch_moves(geo, labels, areas, near)
+
+
+def path_moves(
+    geo: Geometry, labels: tuple[int, ...], areas: list[int], cells: int, starred: int
+) -> Iterator[Redraw]:
+    """Each cell of `cells` with a path of cells outside `starred` to a cell beside
+    another region, moved into that region: the `PATHS` shortest paths of two cells or
+    more for which what stays behind is one piece."""
+    for cell in bits(cells):
+        old = labels[cell]
+        if areas[old].bit_count() > MAX_REDRAWN:
+            continue  # too big to walk for connectivity within a call (see core.borders)
+        taken = 0
+        for path in _paths_out(geo, labels, areas[old] & ~starred, cell):
+            if taken == PATHS:
+                break
+            moving = sum(1 << step for step in path)
+            rest = areas[old] & ~moving
+            if len(path) < 2 or not rest or not geo.connected(rest):
+                continue
+            taken += 1
+            others = ", ".join(cell_name(step, geo.width) for step in path[1:])
+            text = f"move {cell_name(cell, geo.width)} with {others}"
+            for new in sorted({labels[n] for n in bits(geo.neighbours[path[-1]])} - {old}):
+                labelled = list(labels)
+                for step in path:
+                    labelled[step] = new
+                yield Redraw(
+                    f"{text} into {into(geo, labels, moving, new)}", tuple(labelled), tuple(path)
+                )
+
+
+def _paths_out(
+    geo: Geometry, labels: tuple[int, ...], free: int, start: int
+) -> Iterator[list[int]]:
+    """Shortest paths from `start` through `free` (cells of its region) to each cell beside
+    another region, nearest first (a breadth-first walk)."""
+    region = labels[start]
+    parent = {start: start}
+    queue = [start]
+    for here in queue:
+        if any(labels[n] != region for n in bits(geo.neighbours[here])):
+            path = [here]
+            while path[-1] != start:
+                path.append(parent[path[-1]])
+            yield path[::-1]
+        for n in bits(geo.neighbours[here] & free):
+            if n not in parent:
+                parent[n] = here
+                queue.append(n)
 
 
 def _puzzle(puzzle: StarBattle, labels: tuple[int, ...]) -> StarBattle:
