@@ -87,3 +87,19 @@ def test_suggest_offers_single_edits_that_keep_the_solution() -> None:
     for suggestion in unique:
         oracle = GENRE.oracles[-1].count(suggestion.edit.puzzle, 2)
         assert oracle.verdict is Verdict.UNIQUE, suggestion.edit.text
+
+
+def test_rivals_are_the_parts_of_the_counted_rivals_each_a_solution() -> None:
+    for puzzle, solution in ambiguous(8, 1, 5):
+        found = repair.rivals(puzzle, solution, Deadline(10))
+        assert found
+        for rival in found:
+            assert rival != solution
+            assert GENRE.validate(puzzle, rival) == []
+        counted = [s for s in GENRE.count(puzzle, 2, Deadline(10)).solutions if s != solution]
+        for other in counted:
+            pieces = repair.parts(puzzle, other ^ solution)
+            assert sum(pieces) == other ^ solution  # the parts cut the change, no overlap
+            assert sum(piece.bit_count() for piece in pieces) == (other ^ solution).bit_count()
+    made = workshop.make_unique(Loaded("walk", GENRE, puzzle), solution, Deadline(work=WORK))
+    assert repair.rivals(made.report.loaded.puzzle, solution, Deadline(10)) == []

@@ -45,6 +45,7 @@ GENRE: Genre[StarBattle] = register(
         transform=model.transform,
         draw=draw.draw,
         edits=repair.edits,
+        rivals=repair.rivals,
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE)),

@@ -30,9 +30,12 @@ from gridproof.core.borders import (
     single_moves,
     stretch_moves,
 )
+from gridproof.core.deadline import Deadline
 from gridproof.core.grid import Geometry, bits, cell_name
+from gridproof.core.outcome import Verdict
 from gridproof.core.repair import Edit
 from gridproof.genres.starbattle.model import StarBattle, make_puzzle
+from gridproof.genres.starbattle.solve import count
 
 PATHS = 3
 """Paths out of its region tried for each cell the targeted moves aim at, shortest first."""
@@ -124,6 +127,56 @@ def _paths_out(
             if n not in parent:
                 parent[n] = here
                 queue.append(n)
+
+
+def rivals(puzzle: StarBattle, solution: int, deadline: Deadline) -> list[int] | None:
+    """Other solutions of a board `solution` solves, from one count to two: each rival the
+    count finds cut into its independent parts, each part applied alone to `solution` (see
+    `parts`). Empty when `solution` is the only solution; None when the count ran out."""
+    outcome = count(puzzle, 2, deadline)
+    if outcome.verdict is Verdict.TIMEOUT:
+        return None
+    found: list[int] = []
+    for other in outcome.solutions:
+        if other != solution:
+            change = other ^ solution
+            found += [
+                solution ^ part for part in parts(puzzle, change) if solution ^ part not in found
+            ]
+    return found
+
+
+def parts(puzzle: StarBattle, change: int) -> list[int]:
+    """`change` (the cells where two solutions differ) cut into the groups that check no
+    rule together: two changed cells are in one part when they share a row, a column or a
+    region, or touch. Each part applied alone to one solution gives another: every row,
+    column and region changes within one part, and a star a part adds touches no star the
+    other solution keeps (the two solutions would then hold touching stars)."""
+    w = puzzle.width
+    cells = list(bits(change))
+    owner = {cell: cell for cell in cells}
+
+    def root(cell: int) -> int:
+        while owner[cell] != cell:
+            owner[cell] = owner[owner[cell]]
+            cell = owner[cell]
+        return cell
+
+    for i, a in enumerate(cells):
+        for b in cells[i + 1 :]:
+            ra, ca, rb, cb = a // w, a % w, b // w, b % w
+            linked = (
+                ra == rb
+                or ca == cb
+                or puzzle.regions[a] == puzzle.regions[b]
+                or (abs(ra - rb) <= 1 and abs(ca - cb) <= 1)
+            )
+            if linked:
+                owner[root(a)] = root(b)
+    grouped: dict[int, int] = {}
+    for cell in cells:
+        grouped[root(cell)] = grouped.get(root(cell), 0) | 1 << cell
+    return sorted(grouped.values())
 
 
 def _puzzle(puzzle: StarBattle, labels: tuple[int, ...]) -> StarBattle:
