@@ -141,3 +141,12 @@ def test_the_engine_agrees_on_every_janko_board(engine: Path, corpus_dir: Path) 
         assert made["file"] == ours
         assert service.load(made["file"])[0].puzzle == service.load(ours)[0].puzzle
     assert [made["complete"] for made in theirs[len(urls) :]] == [True] * len(items)
+
+
+def test_a_file_travels_in_a_puzz_link_url() -> None:
+    embedded = "https://puzz.link/p?" + "/".join(
+        line.replace(" ", "%20").replace("#", "%23") for line in _solved().split("\n")
+    )
+    item = service.load(embedded)[0]
+    assert item.puzzle == service.load(URL)[0].puzzle
+    assert item.solution == service.load(_solved())[0].solution
