@@ -7,7 +7,9 @@ uniqueness steering: the workshop's make-unique is tried on them.
 - Nondango: a skeleton (regions, one black circle each) with white circles offered at
   random cells where the answer stays one, without `offer_circles`' uniqueness check;
 - Nonogram: a picture of the generator's profiles (`pictures.draw`) before the climb that
-  flips pixels until its clues are unique.
+  flips pixels until its clues are unique;
+- Star Battle: the generator's stars (the usual count for the side) and the regions grown
+  around them (`place_stars`, `grow_regions`), before its border moves.
 
 Each gives (puzzle, intended solution) for boards the counter finds two or more solutions
 of; seeds whose board comes out unique are skipped.
@@ -36,6 +38,10 @@ from gridproof.genres.norinori.build import (
     puzzle_of,
     seed_regions,
 )
+from gridproof.genres.starbattle.generate import grow_regions as grow_star_regions
+from gridproof.genres.starbattle.generate import place_stars
+from gridproof.genres.starbattle.model import default_stars
+from gridproof.genres.starbattle.model import make_puzzle as star_battle
 
 WHITE_SHARE = 0.35
 """Nondango: the share of empty cells offered a white circle."""
@@ -72,7 +78,21 @@ def nonogram(side: int, rng: Rng) -> tuple[Any, int]:
     return clues_of(side, side, picture), picture
 
 
-MAKERS = {"norinori": norinori, "nondango": nondango, "nonogram": nonogram}
+def starbattle(side: int, rng: Rng) -> tuple[Any, int] | None:
+    stars = default_stars(side)
+    solution = place_stars(side, stars, rng)
+    labels = None if solution is None else grow_star_regions(side, stars, solution, rng)
+    if solution is None or labels is None:
+        return None
+    return star_battle([labels[r * side : (r + 1) * side] for r in range(side)], stars), solution
+
+
+MAKERS = {
+    "norinori": norinori,
+    "nondango": nondango,
+    "nonogram": nonogram,
+    "starbattle": starbattle,
+}
 
 
 def ambiguous(name: str, side: int, boards: int, first_seed: int = 1) -> Iterator[tuple[Any, int]]:

@@ -522,3 +522,53 @@ def test_no_front_end_script_names_a_genre() -> None:
         if re.search(rf"\b{re.escape(word)}\b", line.lower())
     ]
     assert named == []
+
+
+def _front_end_lines() -> Iterator[tuple[str, int, str]]:
+    for script in sorted((PACKAGE / "web" / "static" / "js").glob("*.js")):
+        for number, line in enumerate(script.read_text().splitlines(), 1):
+            yield script.name, number, line
+
+
+def _rule_ids_and_own_keys() -> tuple[set[str], set[str]]:
+    """Every registered genre's rule ids (the ladder's, and the validator's on a small
+    generated board, blank and full) and the keys of its JSON beyond the contract's
+    (`genre`, the size and the layers' keys: a Star Battle's `stars`, a Nondango's `rule`)."""
+    from gridproof.core.contract import Request
+    from gridproof.core.deadline import Deadline
+
+    generic = {"genre", "width", "height", "regions", "circles", "rows", "cols"}
+    ids: set[str] = set()
+    keys: set[str] = set()
+    for genre in registry.genres().values():
+        ids |= set(genre.ladder.names) | {each.id for each in genre.ladder.rules}
+        (w, h), _ = genre.sizes
+        puzzle = genre.generate(Request(w, h), 1, Deadline(60)).puzzle
+        for grid in (0, (1 << (w * h)) - 1):
+            ids |= {violation.rule for violation in genre.validate(puzzle, grid)}
+        keys |= set(genre.to_json(puzzle)) - generic
+    return ids, keys
+
+
+def test_no_front_end_script_knows_a_rule_or_a_genres_own_key() -> None:
+    """No script spells a rule id as a string (the server judges violations and names
+    the complete groups: `final`, `complete`), nor reads a genre's own key out of a
+    puzzle's data (the look says which options a puzzle carries)."""
+    ids, keys = _rule_ids_and_own_keys()
+    assert "region-count" in ids
+    assert "stars" in keys
+    found = []
+    for script, number, line in _front_end_lines():
+        # a CSS class may share a rule's word ('clue' bands, the 'touch' device class)
+        styling = "classList" in line or "class:" in line
+        found += [
+            f"{script}:{number}: {rule}"
+            for rule in ids
+            if not styling and re.search(rf"""['"`]{re.escape(rule)}['"`]""", line)
+        ]
+        found += [
+            f"{script}:{number}: data.{key}"
+            for key in keys
+            if re.search(rf"""data\??\.{key}\b|data\[['"]{key}['"]\]""", line)
+        ]
+    assert found == []

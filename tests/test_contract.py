@@ -877,6 +877,21 @@ def test_the_look_names_what_the_json_holds(made: tuple[Genre[Any], Generated[An
         assert all((key in data) == (layer in genre.look.layers) for key in keys), layer
 
 
+def test_the_options_a_look_names_are_in_the_json(made: tuple[Genre[Any], Generated[Any]]) -> None:
+    """An option the puzzle carries (`Look.options`) is one of the genre's options with
+    choices, and the JSON holds it under its name with one of those choices: the workshop
+    offers them as a menu and sends the choice back in the puzzle."""
+    genre, generated = made
+    data = genre.to_json(generated.puzzle)
+    by_name = {option.name: option for option in genre.options}
+    for name in genre.look.options:
+        option = by_name[name]
+        assert option.choices, name
+        assert data[name] in option.choices, name
+        for choice in option.choices:
+            assert genre.from_json({**data, name: choice}), (name, choice)
+
+
 def test_a_look_refuses_an_unknown_layer_or_symbol() -> None:
     with pytest.raises(ValueError, match="unknown layers"):
         Look(layers=("hexagons",))

@@ -362,7 +362,7 @@ def test_validate_lists_every_violation(norinori: Genre, code: str) -> None:
     assert all(isinstance(violation, Violation) for violation in violations)
     listed = [service.violation_to_json(violation) for violation in violations]
     for violation in listed:
-        assert list(violation) == ["rule", "text", "cells", "regions", "quota"]
+        assert list(violation) == ["rule", "text", "cells", "regions", "quota", "group"]
         assert isinstance(violation["text"], str)
     json.dumps(listed)
 

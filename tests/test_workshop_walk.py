@@ -26,6 +26,7 @@ from gridproof.genres.nonogram.sat import count_sat as nonogram_sat
 from gridproof.genres.norinori import repair as norinori_repair
 from gridproof.genres.norinori.position import region_masks
 from gridproof.genres.norinori.sat import count_sat as norinori_sat
+from gridproof.genres.starbattle.sat import count_sat as starbattle_sat
 from gridproof.service import Loaded, workshop
 from tests.ambiguous import ambiguous
 
@@ -35,8 +36,9 @@ ORACLES: dict[str, Callable[[Any, int], Outcome]] = {
     "norinori": norinori_sat,
     "nondango": nondango_sat,
     "nonogram": nonogram_sat,
+    "starbattle": starbattle_sat,
 }
-WORK_10S = {"norinori": 80_000, "nondango": 40_000, "nonogram": 20_000}
+WORK_10S = {"norinori": 80_000, "nondango": 40_000, "nonogram": 20_000, "starbattle": 80_000}
 """About ten seconds of one core of the development machine, in each genre's counted work
 (closes, propagations, line solves; the validator's checks and the ladder's scoring of
 edits are charged on the same scale, see `workshop.CHECK_WORK_PER_CELLS`)."""
@@ -46,7 +48,12 @@ CASES = [
     pytest.param(name, side, BOARDS, marks=[pytest.mark.slow] if side >= 15 else [])
     for name in ("nondango", "nonogram", "norinori")
     for side in SIDES
+] + [
+    pytest.param("starbattle", side, BOARDS, marks=[pytest.mark.slow] if side >= 10 else [])
+    for side in (5, 7, 10)
 ]
+"""Star Battle up to 10x10: its generator's boards stop at 11x11 (two stars from 10x10;
+finding ambiguous ones alone takes seconds there)."""
 
 
 def walk(name: str, puzzle: Any, solution: int) -> workshop.Made:
@@ -99,7 +106,7 @@ def test_a_round_breaks_every_rival_it_found_and_keeps_the_solution() -> None:
     """The rivals a region genre lists are one per independent part, each equal to the
     solution outside its part, and each a solution of the board; the round walk's edits
     break them all (or the walk goes on one rival at a time)."""
-    for name in ("norinori", "nondango"):
+    for name in ("norinori", "nondango", "starbattle"):
         genre = genres()[name]
         assert genre.rivals is not None
         for puzzle, solution in ambiguous(name, 10, 2):

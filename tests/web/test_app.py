@@ -17,6 +17,7 @@ from gridproof import __version__, service
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Verdict
+from gridproof.core.registry import genres
 from gridproof.web import app as web
 from gridproof.web.routes import tools
 
@@ -208,16 +209,52 @@ def test_convert_reads_and_writes_pzprv3_files(client: TestClient, norinori: Gen
 
 def test_validate(client: TestClient, norinori: Genre) -> None:
     solved = client.post("/api/validate", json={"source": URL, "grid": SOLUTION}).json()
-    assert solved == {"id": URL, "solved": True, "violations": []}
+    assert solved["solved"] is True
+    assert solved["violations"] == []
+    regions = norinori.parse_url(URL).region_cells()
+    assert sorted(g["region_id"] for g in solved["complete"]) == list(range(len(regions)))
     grid = ["#####", ".....", ".....", ".....", "....."]
     broken = client.post("/api/validate", json={"source": URL, "grid": grid}).json()
     assert broken["solved"] is False
     assert broken["violations"]
-    assert set(broken["violations"][0]) == {"rule", "text", "cells", "regions", "quota"}
+    keys = {"rule", "text", "cells", "regions", "quota", "group", "final"}
+    assert set(broken["violations"][0]) == keys
     counts = [v for v in broken["violations"] if v["rule"] == "region-count"]
     assert counts
     assert {v["quota"] for v in counts} == {2}  # data, never read out of the sentence
-    assert all(v["quota"] is None for v in broken["violations"] if v["rule"] != "region-count")
+    for v in counts:  # judged as a partial grid: '.' undecided
+        marks = [grid[c // 5][c % 5] for c in v["group"]]
+        has, still = marks.count("#"), marks.count(".")
+        assert v["final"] is (has > 2 or has + still < 2)
+
+
+def test_validate_judges_a_partial_grid_final_or_open(client: TestClient) -> None:
+    """A region that cannot get its two shaded cells any more is broken already, one with
+    room left only open; a shaded cell with two shaded neighbours is broken, one alone
+    with room beside it open; a region holding its two is complete."""
+    grid = ["##+++", "+++++", ".....", ".....", "....."]
+    judged = client.post("/api/validate", json={"source": URL, "grid": grid}).json()
+    puzzle = genres()["norinori"].parse_url(URL)
+    for v in judged["violations"]:
+        if v["rule"] == "region-count":
+            (rid,) = v["regions"]
+            cells = [c for c in range(25) if puzzle.regions[c] == rid]
+            open_cells = [c for c in cells if grid[c // 5][c % 5] == "."]
+            assert v["final"] is (
+                len(open_cells) < 2 - sum(grid[c // 5][c % 5] == "#" for c in cells)
+            )
+    assert not any(v["rule"] == "domino" for v in judged["violations"])
+    lone = ["#....", ".....", ".....", ".....", "....."]
+    judged = client.post("/api/validate", json={"source": URL, "grid": lone}).json()
+    (domino,) = [v for v in judged["violations"] if v["rule"] == "domino"]
+    assert domino["final"] is False
+    assert domino["quota"] == 1
+    boxed = ["#+...", "+....", ".....", ".....", "....."]
+    judged = client.post("/api/validate", json={"source": URL, "grid": boxed}).json()
+    (domino,) = [v for v in judged["violations"] if v["rule"] == "domino"]
+    assert domino["final"] is True
+    complete = {g["region_id"] for g in judged["complete"]}
+    assert complete == set()
 
 
 # --- bad input -----------------------------------------------------------------------------

@@ -484,7 +484,7 @@ def test_nondango_from_edit_this_puzzle_with_circles_and_the_rule(
     assert min(light, _differ_contrast(page)) >= 3  # the ambiguous cells stand out in both
     page.click("#theme")
 
-    page.select_option("#ws-rule", "no-three-black")
+    page.select_option("#ws-option-rule", "no-three-black")
     outcome = settled(page)
     assert outcome == engine_outcome(page_code(page))
     assert genre.to_json(genre.parse_code(page_code(page)))["rule"] == "no-three-black"

@@ -25,7 +25,7 @@ from gridproof.core.outcome import Outcome
 from gridproof.core.repair import Edit, Spare
 from gridproof.core.report import Report, Tick
 from gridproof.core.symmetry import Symmetry
-from gridproof.core.trace import Violation
+from gridproof.core.trace import Group, Violation
 
 P = TypeVar("P", bound=Puzzle)
 
@@ -130,12 +130,17 @@ empty mark (a cross)."""
 @dataclass(frozen=True, slots=True)
 class Look:
     """What the player draws and the workshop edits, as data the browser renders without
-    knowing the genre: the board's `layers` (of `LAYERS`) and how each of the two marks
-    is drawn and named (`shaded`, `empty`, of `SYMBOLS`)."""
+    knowing the genre: the board's `layers` (of `LAYERS`), how each of the two marks
+    is drawn and named (`shaded`, `empty`, of `SYMBOLS`), and the `options` the puzzle
+    itself carries (a Star Battle's `stars`, a Nondango's `rule`)."""
 
     layers: tuple[str, ...] = ()
     shaded: str = "shaded"
     empty: str = "empty"
+    options: tuple[str, ...] = ()
+    """Names of the genre's options (with `choices`) that are part of the puzzle: its JSON
+    holds each under the option's name, the player shows it with the board and the
+    workshop lets the setter choose it from the option's choices."""
 
     def __post_init__(self) -> None:
         unknown = [layer for layer in self.layers if layer not in LAYERS]
@@ -146,7 +151,12 @@ class Look:
                 raise ValueError(f"unknown symbol {symbol!r}; symbols: {', '.join(SYMBOLS)}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"layers": list(self.layers), "shaded": self.shaded, "empty": self.empty}
+        return {
+            "layers": list(self.layers),
+            "shaded": self.shaded,
+            "empty": self.empty,
+            "options": list(self.options),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +326,15 @@ class Genre(Generic[P]):
     look: Look = field(default_factory=Look)
     """What the player draws and the workshop edits (layers and marks' symbols); the page
     renders it and names no genre."""
+    groups: Callable[[P], Sequence[Group]] | None = None
+    """The groups of cells the rules fill (regions, rows, clued lines): those no violation
+    names by its `group` are complete, which the player shows (see `core.trace.Group`).
+    None: the player shows none."""
+    settled: Callable[[P, Violation, int, int], bool] | None = None
+    """`settled(puzzle, violation, shaded, empty)`: whether a violation the validator finds
+    in a partial grid is broken already (no way of deciding the undecided cells repairs
+    it). None: `core.trace.settled` (counting rules by their quota, other rules once their
+    cells are decided)."""
     format_text: Callable[[P, int, int], list[str]] = textgrid.marks_text
     """The board as a text picture for people, `format_text(puzzle, shaded, empty)`: its
     clues or region borders with the decided cells (`gridproof show`, `solve`); scripts

@@ -32,11 +32,12 @@ from gridproof.core.deadline import Deadline, check_reading, parsing_within
 from gridproof.core.errors import CodeError, GridproofError, quote
 from gridproof.core.grid import mask_of, partial_rows
 from gridproof.core.report import Report, Tick, no_tick
-from gridproof.core.trace import Violation
+from gridproof.core.trace import Violation, settled
 from gridproof.service.results import Board as Board
 from gridproof.service.results import Counted as Counted
 from gridproof.service.results import GenreInfo as GenreInfo
 from gridproof.service.results import Grid as Grid
+from gridproof.service.results import Judged as Judged
 from gridproof.service.results import Loaded as Loaded
 from gridproof.service.results import Solved as Solved
 from gridproof.service.results import step_to_json as step_to_json
@@ -209,6 +210,35 @@ def solve(loaded: Loaded, rung: str | None = None, deadline: Seconds = None) -> 
 def validate(loaded: Loaded, rows: Sequence[str]) -> list[Violation]:
     """Every rule the grid `rows` breaks (empty for a solution)."""
     return loaded.genre.validate(loaded.puzzle, shading(loaded, rows))
+
+
+def judge(loaded: Loaded, rows: Sequence[str]) -> Judged:
+    """The grid `rows` judged as a player's partial grid (`#` shaded, `+` marked empty,
+    any other cell undecided): each violation broken already or still open, by the genre's
+    `settled` (else `core.trace.settled`), and the complete groups (`Genre.groups`)."""
+    genre, puzzle = loaded.genre, loaded.puzzle
+    shaded = shading(loaded, rows)
+    w = puzzle.width
+    marked = (
+        r * w + c
+        for r, row in enumerate(rows[: puzzle.height])
+        for c, char in enumerate(row[:w])
+        if char == "+"
+    )
+    empty = mask_of(marked) & ~shaded
+    found = genre.validate(puzzle, shaded)
+    judged = tuple(
+        (
+            violation,
+            genre.settled(puzzle, violation, shaded, empty)
+            if genre.settled is not None
+            else settled(violation, shaded, empty),
+        )
+        for violation in found
+    )
+    named = {violation.group for violation in found if violation.group}
+    groups = () if genre.groups is None else genre.groups(puzzle)
+    return Judged(judged, tuple(group for group in groups if group.cells not in named))
 
 
 def shading(loaded: Loaded, rows: Sequence[str]) -> int:

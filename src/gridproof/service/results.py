@@ -15,7 +15,7 @@ from gridproof.core.drawing import MAX_SIDE, to_svg
 from gridproof.core.errors import CodeError, quote
 from gridproof.core.grid import bits
 from gridproof.core.outcome import Verdict
-from gridproof.core.trace import Step, Violation
+from gridproof.core.trace import Group, Step, Violation
 
 Grid = tuple[str, ...]
 """A grid as rows of text, one string per row."""
@@ -241,4 +241,32 @@ def violation_to_json(violation: Violation) -> dict[str, Any]:
         "cells": list(violation.cells),
         "regions": list(violation.regions),
         "quota": violation.quota,
+        "group": list(violation.group),
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A partial grid judged (`service.judge`): every rule the validator finds broken,
+    each with whether it is broken already (`final`: no way of deciding the undecided
+    cells repairs it) or only still open, and the groups the rules fill that are complete
+    (`Genre.groups`). The player renders these; it knows no rule."""
+
+    violations: tuple[tuple[Violation, bool], ...]
+    complete: tuple[Group, ...]
+
+    @property
+    def solved(self) -> bool:
+        return not self.violations
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "solved": self.solved,
+            "violations": [
+                {**violation_to_json(violation), "final": final}
+                for violation, final in self.violations
+            ],
+            "complete": [
+                {"cells": list(group.cells), "region_id": group.region} for group in self.complete
+            ],
+        }

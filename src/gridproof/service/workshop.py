@@ -296,8 +296,8 @@ def make_unique(
     method, for every genre). The kept solution S is the pinned one, else the first the
     counter finds.
 
-    A genre that lists its rivals part by part (`Genre.rivals`: Norinori, Nondango) is
-    walked in rounds, as its generator walks: each round finds one rival for each
+    A genre that lists its rivals part by part (`Genre.rivals`: Norinori, Nondango, Star
+    Battle) is walked in rounds, as a generator walks: each round finds one rival for each
     independent part of the board still open, and breaks each rival the round's earlier
     edits left standing with one edit that keeps S (the validator decides both, no count
     per edit): of the first `ROUND_WEIGHED` such edits in the genre's order, the one that

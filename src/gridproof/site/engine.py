@@ -276,9 +276,7 @@ class Engine:
 
     def validate(self, request: dict[str, Any]) -> dict[str, Any]:
         item = self._load(_text(request, "source"), Deadline(ANSWER_S))
-        found = service.validate(item, _rows(request, "grid"))
-        violations = [service.violation_to_json(v) for v in found]
-        return {"id": item.id, "solved": not violations, "violations": violations}
+        return {"id": item.id, **service.judge(item, _rows(request, "grid")).to_json()}
 
     def convert(self, request: dict[str, Any]) -> dict[str, Any]:
         item = self._load(_text(request, "source"), Deadline(ANSWER_S))

@@ -66,7 +66,13 @@ GENRE: Genre[Nondango] = register(
         largest=(model.MAX_SIDE, model.MAX_SIDE),
         grades_at=generate.grades_at,
         grades_with=generate.grades_with,
-        look=Look(layers=("regions", "circles"), shaded="black circle", empty="white circle"),
+        look=Look(
+            layers=("regions", "circles"),
+            shaded="black circle",
+            empty="white circle",
+            options=("rule",),
+        ),
+        groups=model.groups,
         oracles=(
             Oracle("sat", sat.count_sat, requires="pysat"),
             # brute force by regions: 20×20 in at most 0.2 s

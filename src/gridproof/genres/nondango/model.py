@@ -24,7 +24,7 @@ from gridproof.core.errors import CodeError, quote
 from gridproof.core.grid import bits, cell_string
 from gridproof.core.regions import region_ids
 from gridproof.core.symmetry import Symmetry
-from gridproof.core.trace import Violation
+from gridproof.core.trace import Group, Violation, region_groups
 
 MAX_SIDE = 100
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -132,6 +132,11 @@ def validate(puzzle: Nondango, black: int) -> list[Violation]:
     return problems
 
 
+def groups(puzzle: Nondango) -> list[Group]:
+    """The circles of each region: a region with its one black circle is complete."""
+    return region_groups(puzzle.regions, puzzle.circles)
+
+
 def _region_problems(puzzle: Nondango, black: int) -> list[Violation]:
     painted = cell_string(black & puzzle.circles, puzzle.width * puzzle.height)
     problems = []
@@ -145,6 +150,7 @@ def _region_problems(puzzle: Nondango, black: int) -> list[Violation]:
                     tuple(held or cells),
                     (rid,),
                     quota=1,
+                    group=tuple(c for c in cells if puzzle.circles >> c & 1),
                 )
             )
     return problems

@@ -10,6 +10,7 @@ from gridproof.genres.nonogram import (
     draw,
     formats,
     generate,
+    lines,
     model,
     position,
     repair,
@@ -60,6 +61,8 @@ GENRE: Genre[Nonogram] = register(
         grades_at=generate.grades_at,
         quick_with=generate.quick_with,
         look=Look(layers=("line-clues",)),
+        groups=model.groups,
+        settled=lines.clue_settled,
         oracles=(
             Oracle("sat", sat.count_sat, requires="pysat"),
             # brute force by row patterns: 10×10 in at most 0.15 s

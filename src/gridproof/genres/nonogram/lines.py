@@ -30,6 +30,8 @@ from functools import lru_cache
 from typing import Literal
 
 from gridproof.core.grid import REVERSED_BYTES, low_bit, reverse_bits
+from gridproof.core.trace import Violation, settled
+from gridproof.genres.nonogram.model import Nonogram
 
 Clue = tuple[int, ...]
 
@@ -366,3 +368,18 @@ def view(n: int, clue: Sequence[int], filled: int, empty: int) -> LineView | Non
         return None
     valid, can_fill, can_empty = found
     return LineView(n, clue, filled, empty, tuple(valid), can_fill, can_empty)
+
+
+def clue_settled(puzzle: Nonogram, violation: Violation, shaded: int, empty: int) -> bool:
+    """`Genre.settled` for Nonograms: a clue violation (the one kind with a `group`, its
+    line) is broken already when no arrangement of the line's clue fits its marks (shaded
+    cells, cells marked empty); any other as `core.trace.settled` judges it."""
+    line = violation.group
+    if not line:
+        return settled(violation, shaded, empty)
+    w = puzzle.width
+    is_row = len(line) == 1 or line[1] - line[0] == 1
+    clue = puzzle.rows[line[0] // w] if is_row else puzzle.cols[line[0] % w]
+    filled = sum(1 << i for i, cell in enumerate(line) if shaded >> cell & 1)
+    known_empty = sum(1 << i for i, cell in enumerate(line) if empty >> cell & 1)
+    return settle(len(line), clue, filled, known_empty) is None

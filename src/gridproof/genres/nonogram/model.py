@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from gridproof.core.errors import CodeError, quote
 from gridproof.core.grid import cell_string
 from gridproof.core.symmetry import Symmetry
-from gridproof.core.trace import Violation
+from gridproof.core.trace import Group, Violation, line_groups
 
 MAX_SIDE = 1024
 Clue = tuple[int, ...]
@@ -126,7 +126,12 @@ def _line_problem(name: str, clue: Clue, cells: range, text: str) -> list[Violat
     if found == clue:
         return []
     described = f"{name} has runs {clue_text(found)}, its clue says {clue_text(clue)}"
-    return [Violation("clue", described, tuple(cells))]
+    return [Violation("clue", described, tuple(cells), group=tuple(cells))]
+
+
+def groups(puzzle: Nonogram) -> list[Group]:
+    """The rows and columns: a line whose runs are its clue is complete."""
+    return line_groups(puzzle.width, puzzle.height)
 
 
 def transform(puzzle: Nonogram, symmetry: Symmetry) -> Nonogram:

@@ -56,6 +56,7 @@ GENRE: Genre[Norinori] = register(
         grades_at=generate.grades_at,
         quick_with=generate.quick_with,
         look=Look(layers=("regions",)),
+        groups=model.groups,
         oracles=(
             Oracle("sat", sat.count_sat, requires="pysat"),
             # brute force by regions: 10×10 in at most 0.3 s, 12×12 up to 7 s

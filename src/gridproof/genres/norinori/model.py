@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from gridproof.core.regions import region_ids
 from gridproof.core.symmetry import Symmetry
-from gridproof.core.trace import Violation
+from gridproof.core.trace import Group, Violation, region_groups
 
 MAX_SIDE = 100
 
@@ -75,6 +75,7 @@ def validate(puzzle: Norinori, shaded: int) -> list[Violation]:
                     tuple(inside or cells),
                     (rid,),
                     quota=2,
+                    group=tuple(cells),
                 )
             )
     for r in range(h):
@@ -82,6 +83,7 @@ def validate(puzzle: Norinori, shaded: int) -> list[Violation]:
             if not is_shaded(r, c):
                 continue
             around = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+            beside = tuple(y * w + x for y, x in around if 0 <= y < h and 0 <= x < w)
             degree = sum(is_shaded(rr, cc) for rr, cc in around)
             if degree != 1:
                 what = "no shaded neighbour" if degree == 0 else f"{degree} shaded neighbours"
@@ -91,9 +93,16 @@ def validate(puzzle: Norinori, shaded: int) -> list[Violation]:
                         f"shaded cell r{r + 1}c{c + 1} has {what}, not exactly one",
                         (r * w + c,),
                         (puzzle.regions[r * w + c],),
+                        quota=1,
+                        group=beside,
                     )
                 )
     return problems
+
+
+def groups(puzzle: Norinori) -> list[Group]:
+    """The regions: one holding its two shaded cells is complete."""
+    return region_groups(puzzle.regions)
 
 
 def region_cycles(puzzle: Norinori, solution: int) -> list[list[int]]:

@@ -13,6 +13,7 @@ from gridproof.genres.starbattle import (
     generate,
     model,
     position,
+    repair,
     rules,
     sat,
     solve,
@@ -43,6 +44,8 @@ GENRE: Genre[StarBattle] = register(
         count=solve.count,
         transform=model.transform,
         draw=draw.draw,
+        edits=repair.edits,
+        rivals=repair.rivals,
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE)),
@@ -56,7 +59,9 @@ GENRE: Genre[StarBattle] = register(
             Oracle("brute", brute.count_by_rows, max_cells=64),
         ),
         format_text=text.format_text,
-        look=Look(layers=("regions",), shaded="star"),
+        formats=codec.FORMATS,
+        look=Look(layers=("regions",), shaded="star", options=("stars",)),
+        groups=model.groups,
     )
 )
 

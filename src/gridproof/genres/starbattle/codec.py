@@ -6,6 +6,11 @@
   and a slash before the region borders (its `encodeStarCount`, then `encodeBorder`).
 - JSON: `{"genre": "starbattle", "width", "height", "stars", "regions"}` with rows of int
   region ids, the corpus schema.
+- pzprv3 (puzz.link's save file, `core.pzprv3`, version 0): the star count, the region
+  count, rows lines of region ids, rows lines of cells (`#` a star, `+` a cell marked
+  empty, `.` undecided), as `src/variety/starbattle.js` of pzprjs lays them out (its
+  `FileIO`, with the shared `decodeAreaRoom` and `decodeCellAns`). The stars load as the
+  solution when they are one (else they are not kept).
 Every error is a `CodeError` that says where it happened.
 """
 
@@ -15,9 +20,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from gridproof.core import codes, pzpr
+from gridproof.core import codes, pzpr, pzprv3
+from gridproof.core.contract import Format
 from gridproof.core.errors import CodeError, quote
-from gridproof.genres.starbattle.model import MAX_SIDE, StarBattle, make_puzzle
+from gridproof.genres.starbattle.model import MAX_SIDE, StarBattle, make_puzzle, validate
 
 GENRE = "starbattle"
 VERSION = 1
@@ -102,3 +108,56 @@ def to_json(puzzle: StarBattle) -> dict[str, Any]:
         "stars": puzzle.stars,
         "regions": puzzle.region_rows(),
     }
+
+
+_CELLS = {"#": 1, "+": 0, ".": 0}
+
+
+def parse_pzprv3(text: str) -> tuple[StarBattle, int | None]:
+    """The puzzle of a pzprv3 Star Battle file and its stars when they are a solution
+    (None otherwise)."""
+    file = pzprv3.parse_file(text, GENRE)
+    pzprv3.check_size(file, MAX_SIDE)
+    body, rows, cols = pzprv3.Body(file), file.rows, file.cols
+    stars = body.number("the star count")
+    body.number("the region count")
+    bits = pzpr.border_bits(body.table(rows, cols, "region ids"))
+    region_rows = pzpr.regions_from_border_bits(bits, cols, rows)
+    marks = body.cells(rows, cols, "cells", _CELLS)
+    body.end()
+    try:
+        puzzle = make_puzzle(region_rows, stars)
+    except CodeError as error:
+        raise CodeError(f"pzprv3: {error}") from None
+    placed = sum(1 << cell for cell, bit in enumerate(b for line in marks for b in line) if bit)
+    return puzzle, placed if placed and not validate(puzzle, placed) else None
+
+
+def format_pzprv3(puzzle: StarBattle, solution: int | None = None) -> str:
+    """The pzprv3 file of `puzzle` (as puzz.link writes it), with `solution`'s stars when
+    given."""
+    w, h = puzzle.width, puzzle.height
+    placed = solution or 0
+    lines = [str(puzzle.stars), str(puzzle.region_count)]
+    lines += [pzprv3.entries(map(str, row)) for row in puzzle.region_rows()]
+    lines += [
+        pzprv3.entries("#" if placed >> (r * w + c) & 1 else "." for c in range(w))
+        for r in range(h)
+    ]
+    return pzprv3.format_file(GENRE, 0, h, w, lines)
+
+
+def is_pzprv3(text: str) -> bool:
+    """Whether `text` starts like a pzprv3 Star Battle file."""
+    return pzprv3.genre_of(text) == GENRE
+
+
+FORMATS: tuple[Format[StarBattle], ...] = (
+    Format(
+        "pzprv3",
+        "puzz.link's save file (pzprv3), with the solution's stars when known",
+        is_pzprv3,
+        parse_pzprv3,
+        format_pzprv3,
+    ),
+)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from gridproof.core.errors import CodeError
 from gridproof.core.regions import region_ids
 from gridproof.core.symmetry import Symmetry
-from gridproof.core.trace import Violation
+from gridproof.core.trace import Group, Violation, line_groups, region_groups
 
 MAX_SIDE = 30
 MAX_STARS = 9
@@ -95,6 +95,8 @@ def validate(puzzle: StarBattle, stars: int) -> list[Violation]:
                     "row-count",
                     f"row {r + 1} holds {len(inside)} stars, not {k}",
                     tuple(inside or [r * w + c for c in range(w)]),
+                    quota=k,
+                    group=tuple(r * w + c for c in range(w)),
                 )
             )
     for c in range(w):
@@ -105,6 +107,8 @@ def validate(puzzle: StarBattle, stars: int) -> list[Violation]:
                     "column-count",
                     f"column {c + 1} holds {len(inside)} stars, not {k}",
                     tuple(inside or [r * w + c for r in range(h)]),
+                    quota=k,
+                    group=tuple(r * w + c for r in range(h)),
                 )
             )
     for rid, cells in enumerate(puzzle.region_cells()):
@@ -116,6 +120,8 @@ def validate(puzzle: StarBattle, stars: int) -> list[Violation]:
                     f"region {rid + 1} holds {len(inside)} stars, not {k}",
                     tuple(inside or cells),
                     (rid,),
+                    quota=k,
+                    group=tuple(cells),
                 )
             )
     for r in range(h):
@@ -132,6 +138,11 @@ def validate(puzzle: StarBattle, stars: int) -> list[Violation]:
                         )
                     )
     return problems
+
+
+def groups(puzzle: StarBattle) -> list[Group]:
+    """The rows, columns and regions: one holding its stars is complete."""
+    return line_groups(puzzle.width, puzzle.height) + region_groups(puzzle.regions)
 
 
 def transform(puzzle: StarBattle, symmetry: Symmetry) -> StarBattle:

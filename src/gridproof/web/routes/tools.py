@@ -47,13 +47,13 @@ async def convert(body: ConvertRequest, request: Request) -> dict[str, Any]:
 
 @router.post("/api/validate")
 async def validate(body: ValidateRequest, request: Request) -> dict[str, Any]:
-    """The rules `grid` breaks in the first puzzle in `source`; `solved` when none. The
-    player sends its marks here: completion is the validator's verdict, not a comparison
-    with a stored answer."""
+    """The rules `grid` breaks in the first puzzle in `source`, each `final` when broken
+    already (`+` cells read as marked empty, the others undecided), the `complete` groups;
+    `solved` when none is broken. The player sends its marks here: completion is the
+    validator's verdict, not a comparison with a stored answer."""
 
     def work(deadline: Deadline) -> dict[str, Any]:
         item = first(body.source, deadline, solving=False)
-        violations = [service.violation_to_json(v) for v in service.validate(item, body.grid)]
-        return {"id": item.id, "solved": not violations, "violations": violations}
+        return {"id": item.id, **service.judge(item, body.grid).to_json()}
 
     return await workers.in_thread(work, READ_S, request.is_disconnected)

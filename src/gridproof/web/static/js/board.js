@@ -4,7 +4,7 @@
 // mode toggle), keyboard (arrows move a visible focus, keys set states). The SVG is an ARIA
 // grid whose active cell is announced with its row, column, state, region and clues.
 
-import { EMPTY, SHADED, UNKNOWN } from './game.js';
+import { EMPTY, SHADED, UNKNOWN, hasLayer } from './game.js';
 
 const SVG = 'http://www.w3.org/2000/svg'; // the SVG namespace name; nothing is fetched
 export const U = 40; // one cell in SVG units
@@ -76,11 +76,14 @@ export class Board {
     this.game = game;
     this.active = Math.min(this.active, game.size - 1);
     const { width: w, height: h } = game;
+    // Each layer the genre's look declares, from the data keys the contract gives it
+    // (`core.contract.LAYERS`): regions, circles, line clues (rows and cols)
     const data = game.view.data;
-    this.regions = Array.isArray(data.regions) ? data.regions : null;
-    this.rowClues = Array.isArray(data.rows) ? data.rows : null;
-    this.colClues = Array.isArray(data.cols) ? data.cols : null;
-    this.circles = Array.isArray(data.circles) ? data.circles : null;
+    const layer = (name, key) => (hasLayer(game.view, name) && Array.isArray(data[key]) ? data[key] : null);
+    this.regions = layer('regions', 'regions');
+    this.rowClues = layer('line-clues', 'rows');
+    this.colClues = layer('line-clues', 'cols');
+    this.circles = layer('circles', 'circles');
     // How the marks are drawn and named: the genre's look (a save from before the page
     // sent one draws its shaded mark as a filled cell)
     this.look = { shaded: 'shaded', empty: 'empty', ...(game.view.look || {}) };

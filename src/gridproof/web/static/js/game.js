@@ -6,6 +6,33 @@ export const UNKNOWN = '.';
 export const SHADED = '#';
 export const EMPTY = '+';
 const STATES = new Set([UNKNOWN, SHADED, EMPTY]);
+
+// How the page names each mark symbol a genre's look may declare (`core.contract.SYMBOLS`):
+// the mode button's label, the verb of the hints under the board, the word for a cell so
+// marked.
+const SYMBOL_WORDS = {
+  shaded: { label: 'Shade', verb: 'shade', word: 'shaded' },
+  star: { label: 'Star', verb: 'place a star', word: 'starred' },
+  'black circle': { label: 'Black', verb: 'black', word: 'black' },
+  empty: { label: 'Mark empty', verb: 'mark empty', word: 'empty' },
+  'white circle': { label: 'White', verb: 'white', word: 'white' },
+};
+
+// The words for the two marks of a puzzle view: {shaded, empty}, each {label, verb, word}
+// (a view from before the page sent looks: a shaded cell and an empty one).
+export function markWords(view) {
+  const look = view?.look || {};
+  return {
+    shaded: SYMBOL_WORDS[look.shaded] || SYMBOL_WORDS.shaded,
+    empty: SYMBOL_WORDS[look.empty] || SYMBOL_WORDS.empty,
+  };
+}
+
+// Whether the view's look draws `layer` (a saved view from before looks: whether its data
+// holds the layer's key, as `core.contract.LAYERS` names them).
+const LAYER_KEYS = { regions: 'regions', circles: 'circles', 'line-clues': 'rows' };
+export const hasLayer = (view, layer) => (Array.isArray(view?.look?.layers)
+  ? view.look.layers.includes(layer) : Array.isArray(view?.data?.[LAYER_KEYS[layer]]));
 const MAX_HISTORY = 2000;
 export const SAVE_VERSION = 2; // the version of toSave()'s object; restore() reads 1 and 2
 
@@ -15,8 +42,8 @@ export class Game {
     this.code = view.code;
     this.width = view.width;
     this.height = view.height;
-    const circles = view.data.circles;
-    // Where the data has circles, only circles can be marked; elsewhere every cell can.
+    const circles = hasLayer(view, 'circles') ? view.data.circles : null;
+    // Where the look draws circles, only circles can be marked; elsewhere every cell can.
     this.playable = Array.isArray(circles)
       ? circles.flat().map((value) => value === 1)
       : new Array(this.width * this.height).fill(true);

@@ -15,9 +15,9 @@
 // shows nothing more.
 
 import * as api from './api.js';
-import { EMPTY, SHADED, UNKNOWN } from './game.js';
+import { EMPTY, SHADED, UNKNOWN, markWords } from './game.js';
 import { shadingDigest } from './digest.js';
-import { RuleReader } from './errors.js';
+import { brokenRules, completeGroups, completeRegions } from './errors.js';
 import { announce, say, sayRule, statusKind, tagStatus } from './messages.js';
 
 const $ = (id) => document.getElementById(id);
@@ -30,13 +30,11 @@ export class Judge {
   constructor(env) {
     this.env = env;
     this.timer = null;
-    this.rules = null;
     this.staged = null; // the hint being shown in stages: {game, version, answer, stage}
   }
 
   open(game) {
     this.cancel();
-    this.rules = new RuleReader(game.view.data, game.width, game.height);
   }
 
   cancel() {
@@ -184,7 +182,7 @@ export class Judge {
     }
     if (this.env.game() !== game || game.version !== version) return;
     if (result.solved) { this.env.complete(); return; }
-    const errors = this.rules.errors(result.violations, game.marks);
+    const errors = brokenRules(result);
     const open = result.violations.length - errors.length;
     const still = open ? ` ${open} ${open === 1 ? 'rule is' : 'rules are'} still to be met.` : '';
     if (!errors.length) {
@@ -232,22 +230,22 @@ export class Judge {
     }
     if (this.env.game() !== game || game.version !== version || game.solved) return;
     if (result.solved) { this.env.complete(); return; }
-    this.env.board.setComplete(this.rules.completeRegions(result.violations));
-    if (this.env.autoMark()) this.autoMark(game, result.violations);
+    this.env.board.setComplete(completeRegions(result));
+    if (this.env.autoMark()) this.autoMark(game, result);
   }
 
   // The unknown cells of every region or line the last decision completed are marked
   // empty (white circles), as part of that decision: one Undo takes back both.
-  autoMark(game, violations) {
+  autoMark(game, result) {
     const last = game.undoStack[game.undoStack.length - 1];
     if (game.lastAction !== 'do' || !last) return;
-    const groups = this.rules.completeGroups(violations, last.map((change) => change[0]));
+    const groups = completeGroups(result, last.map((change) => change[0]));
     const open = [...new Set(groups.flat())].filter((c) => game.playable[c] && game.marks[c] === UNKNOWN);
     const cells = game.extendLast(open, EMPTY);
     if (!cells.length) return;
     this.env.board.updateCells(cells);
     this.env.save();
-    const round = Array.isArray(game.view.data.circles);
-    announce(`${cells.length} ${cells.length === 1 ? 'cell' : 'cells'} marked ${round ? 'white' : 'empty'} automatically.`);
+    const { word } = markWords(game.view).empty;
+    announce(`${cells.length} ${cells.length === 1 ? 'cell' : 'cells'} marked ${word} automatically.`);
   }
 }

@@ -4,7 +4,7 @@
 // server. The asking and answering is in judge.js; the words in messages.js and saves.js.
 
 import * as api from './api.js';
-import { EMPTY, Game, SHADED } from './game.js';
+import { EMPTY, Game, SHADED, markWords } from './game.js';
 import { Judge } from './judge.js';
 import { Lessons } from './lessons.js';
 import { Messages, announce, say, statusKind } from './messages.js';
@@ -109,18 +109,16 @@ function setMode(mode) {
   store.setPref('mode', mode);
 }
 
-// Where the data has circles, the two marks are a black and a white circle.
-function labelMarks(data) {
-  const round = Array.isArray(data.circles);
-  const [shade, empty] = round ? ['Black', 'White'] : ['Shade', 'Mark empty'];
-  $('mode-shade-label').textContent = shade;
-  $('mode-empty-label').textContent = empty;
-  $('modes-play').classList.toggle('round-marks', round);
-  for (const verb of document.querySelectorAll('.verb-shade')) verb.textContent = round ? 'black' : 'shade';
-  for (const verb of document.querySelectorAll('.verb-empty')) verb.textContent = round ? 'white' : 'mark empty';
-  $('opt-auto-label').textContent = round ? 'Whiten the other circles of a region once it has its black one'
-    : Array.isArray(data.rows) ? 'Mark the rest of a line empty once it matches its clue'
-      : 'Mark the rest of a region empty once it holds its shaded cells';
+// The two marks named and drawn as the genre's look says (a black and a white circle, a
+// star, a shaded cell and an empty one).
+function labelMarks(view) {
+  const { shaded, empty } = markWords(view);
+  $('mode-shade-label').textContent = shaded.label;
+  $('mode-empty-label').textContent = empty.label;
+  $('modes-play').classList.toggle('round-marks', view.look?.shaded === 'black circle');
+  for (const verb of document.querySelectorAll('.verb-shade')) verb.textContent = shaded.verb;
+  for (const verb of document.querySelectorAll('.verb-empty')) verb.textContent = empty.verb;
+  $('opt-auto-label').textContent = `Mark the rest of a region or line ${empty.word} once it is complete`;
 }
 
 // --- opening puzzles -----------------------------------------------------------------------
@@ -141,7 +139,7 @@ function start(view, origin, daily = null) {
   setPaused(false, false);
   if (state.setup) state.setup.show(view);
   if (board.game?.code !== view.code) board.zoom = 1;
-  labelMarks(view.data);
+  labelMarks(view);
   board.show(game);
   board.setFinished(game.solved);
   const size = `${view.width}×${view.height}`;
@@ -184,8 +182,9 @@ function describePuzzle() {
     ? `proven unique (counted in ${Math.max(1, Math.round(view.verification.elapsed_s * 1000))} ms)`
     : 'not proven unique';
   const kind = ORIGIN_WORDS[origin] || origin;
-  const rule = view.data.rule ? ` · rule: ${choiceWords(view.data.rule)}` : '';
-  $('puzzle-info').textContent = `${proof[0].toUpperCase()}${proof.slice(1)} · attempt ${attempt} (${kind})${rule}`;
+  const carried = (view.look?.options || []).filter((name) => view.data[name] !== undefined);
+  const options = carried.map((name) => ` · ${name}: ${choiceWords(view.data[name])}`).join('');
+  $('puzzle-info').textContent = `${proof[0].toUpperCase()}${proof.slice(1)} · attempt ${attempt} (${kind})${options}`;
   $('puzzle-code').textContent = view.code;
   $('puzzle-code').title = view.code;
 }

@@ -137,10 +137,16 @@ export class Setup {
     this.fillGrades(genre, $('size').value, difficulty);
   }
 
-  // The form set to a puzzle's own genre, size, grade and rule (other options as chosen).
+  // The form set to a puzzle's own genre, size, grade and the options it carries with a
+  // default (its look's `options`; other options as chosen: one without a default, such as
+  // a star count by size, stays "any" so that New game keeps to the bank's boards).
   show(view) {
-    const kept = view.genre === $('genre').value ? this.options() : {};
-    const options = view.data && view.data.rule ? { ...kept, rule: view.data.rule } : kept;
+    const options = view.genre === $('genre').value ? this.options() : {};
+    const carried = view.look?.options || [];
+    for (const option of this.optionsOf(this.genre(view.genre))) {
+      const value = view.data?.[option.name];
+      if (carried.includes(option.name) && option.default != null && value !== undefined) options[option.name] = String(value);
+    }
     this.choose(view.genre, `${view.width}x${view.height}`, view.difficulty || $('difficulty').value, options);
   }
 

@@ -10,11 +10,11 @@
 // Glossary: `right[cell]` is 1 when a wall separates the cell from its right neighbour,
 // `down[cell]` the same for the cell below; cells are `row * width + col`; an edge is
 // `{ kind: 'right' | 'down', cell }`; `keep` is the solution the setter pins (rows of text),
-// sent with every request so repairs keep to it.
+// sent with every request so repairs keep to it; `options` the puzzle's own options (the
+// look's `options`, each one of its catalog choices), sent in the puzzle under their names.
 
 import { MAX_SIDE, reframe, transform } from './reshape.js';
 
-export const RULES = ['no-three-same', 'no-three-black'];
 const MAX_HISTORY = 200;
 const SAVED_HISTORY = 30;
 
@@ -50,12 +50,33 @@ export function parseClue(text) {
 
 export const formatClue = (clue) => clue.join(' ');
 
-// Each genre's layers, from the catalog: what a sheet of that genre edits.
+// Each genre's layers and the options its puzzles carry, from the catalog: what a sheet of
+// that genre edits. An option is {name, choices, default, label, words}.
 const LAYERS = new Map();
+const OPTIONS = new Map();
 export function learnLooks(genres) {
-  for (const genre of genres) LAYERS.set(genre.name, genre.look?.layers || []);
+  for (const genre of genres) {
+    LAYERS.set(genre.name, genre.look?.layers || []);
+    const carried = genre.look?.options || [];
+    const options = Array.isArray(genre.options) ? genre.options : [];
+    OPTIONS.set(genre.name, options.filter((o) => carried.includes(o.name) && Array.isArray(o.choices) && o.choices.length));
+  }
 }
 const hasLayer = (genre, layer) => (LAYERS.get(genre) || []).includes(layer);
+// The options a puzzle of `genre` carries, as the catalog lists them.
+export const puzzleOptions = (genre) => OPTIONS.get(genre) || [];
+// `value` as one of the option's choices (compared as text: a save or a select gives
+// strings), or null.
+const choiceOf = (option, value) => option.choices.find((choice) => String(choice) === String(value)) ?? null;
+// Each option of `genre` from `given` (a saved state's, a puzzle's), else its default, else
+// its first choice.
+function optionValues(genre, given = {}) {
+  const values = {};
+  for (const option of puzzleOptions(genre)) {
+    values[option.name] = choiceOf(option, given?.[option.name]) ?? choiceOf(option, option.default) ?? option.choices[0];
+  }
+  return values;
+}
 // The first genre whose boards are drawn from a picture's line clues (the picture import).
 export const pictureGenre = () => [...LAYERS.keys()].find((name) => hasLayer(name, 'line-clues'));
 
@@ -71,7 +92,7 @@ export class Sheet {
   static blank(genre, width, height) {
     return {
       genre, width, height, right: '', down: '', circles: '', picture: '',
-      rule: RULES[0], clueMode: 'paint', typed: null, keep: null,
+      options: optionValues(genre), clueMode: 'paint', typed: null, keep: null,
     };
   }
 
@@ -87,7 +108,7 @@ export class Sheet {
     return {
       genre: this.genre, width: this.width, height: this.height,
       right: textOf(this.right), down: textOf(this.down), circles: textOf(this.circles),
-      picture: textOf(this.picture), rule: this.rule, clueMode: this.clueMode,
+      picture: textOf(this.picture), options: { ...this.options }, clueMode: this.clueMode,
       typed: this.typed, keep: this.keep,
     };
   }
@@ -104,7 +125,8 @@ export class Sheet {
     this.down = bitsOf(state.down, n);
     this.circles = bitsOf(state.circles, n);
     this.picture = bitsOf(state.picture, n);
-    this.rule = RULES.includes(state.rule) ? state.rule : RULES[0];
+    // a save from before options were generic kept its one option as `rule`
+    this.options = optionValues(this.genre, state.options || (state.rule ? { rule: state.rule } : {}));
     this.clueMode = state.clueMode === 'type' ? 'type' : 'paint';
     const typed = state.typed;
     const fits = (list, count) => Array.isArray(list) && list.length === count && list.every(isClue);
@@ -227,9 +249,11 @@ export class Sheet {
     return true;
   }
 
-  setRule(rule) {
-    if (!RULES.includes(rule) || rule === this.rule) return false;
-    this.rule = rule;
+  setOption(name, value) {
+    const option = puzzleOptions(this.genre).find((o) => o.name === name);
+    const choice = option ? choiceOf(option, value) : null;
+    if (choice === null || choice === this.options[name]) return false;
+    this.options[name] = choice;
     this.touched();
     return true;
   }
@@ -332,13 +356,12 @@ export class Sheet {
   // The genre's JSON puzzle object (see the workshop API).
   toPuzzle() {
     const base = { genre: this.genre, width: this.width, height: this.height };
-    if (this.hasPicture) return { ...base, ...this.clues() };
-    const puzzle = { ...base, regions: this.regions() };
+    if (this.hasPicture) return { ...base, ...this.options, ...this.clues() };
+    const puzzle = { ...base, ...this.options, regions: this.regions() };
     if (this.hasCircles) {
       const rows = [];
       for (let r = 0; r < this.height; r += 1) rows.push([...this.circles.slice(r * this.width, (r + 1) * this.width)]);
       puzzle.circles = rows;
-      puzzle.rule = this.rule;
     }
     return puzzle;
   }
@@ -363,7 +386,7 @@ export class Sheet {
     }
     Object.assign(state, { right: textOf(right), down: textOf(down), keep });
     if (Array.isArray(puzzle.circles)) state.circles = puzzle.circles.flat().map((v) => (v ? 1 : 0)).join('');
-    if (puzzle.rule) state.rule = puzzle.rule;
+    state.options = optionValues(genre, puzzle);
     if (hasLayer(genre, 'line-clues')) {
       const picture = keep ? keep.join('').replace(/[^#]/g, '0').replace(/#/g, '1') : '';
       state.picture = picture;

@@ -11,7 +11,8 @@ import { EditorBoard } from './editor.js';
 import { PicturePanel } from './picture.js';
 import { SIDED_MIN_WIDTH } from './playboard.js';
 import { ShapePanel } from './shape.js';
-import { Sheet, formatClue, learnLooks, parseClue, pictureGenre } from './sheet.js';
+import { choiceWords, fillSelect } from './setup.js';
+import { Sheet, formatClue, learnLooks, parseClue, pictureGenre, puzzleOptions } from './sheet.js';
 import { VerdictPanel } from './verdict.js';
 
 const $ = (id) => document.getElementById(id);
@@ -171,8 +172,7 @@ export class Workshop {
     $('ws-clue-modes').hidden = !sheet.hasPicture;
     $('ws-paint').setAttribute('aria-checked', String(sheet.clueMode === 'paint'));
     $('ws-type').setAttribute('aria-checked', String(sheet.clueMode === 'type'));
-    $('ws-rule-label').hidden = !sheet.hasCircles;
-    $('ws-rule').value = sheet.rule;
+    this.renderOptions();
     $('ws-picture').hidden = !sheet.hasPicture;
     $('ws-undo').disabled = sheet.undoStack.length === 0;
     $('ws-redo').disabled = sheet.redoStack.length === 0;
@@ -181,6 +181,34 @@ export class Workshop {
     this.renderClueInputs();
     this.board.draw(sheet, title);
     document.body.classList.toggle('editing-cells', this.currentTool() === 'cell');
+  }
+
+  // A menu for each option the genre's puzzles carry (a rule, a star count: the catalog's
+  // label and words), showing the sheet's choice; built anew when the genre changes.
+  renderOptions() {
+    const sheet = this.sheet;
+    const box = $('ws-options');
+    const options = puzzleOptions(sheet.genre);
+    if (box.dataset.genre !== sheet.genre) {
+      box.dataset.genre = sheet.genre;
+      box.replaceChildren(...options.map((option) => {
+        const label = document.createElement('label');
+        label.className = 'inline-label';
+        label.append(option.label || option.name);
+        const select = document.createElement('select');
+        select.id = `ws-option-${option.name}`;
+        if (option.help) select.title = option.help;
+        const values = option.choices.map(String);
+        fillSelect(select, values, values[0], choiceWords);
+        select.addEventListener('change', () => {
+          if (this.sheet.edit((s) => s.setOption(option.name, select.value))) this.edited();
+        });
+        label.append(select);
+        return label;
+      }));
+    }
+    box.hidden = options.length === 0;
+    for (const option of options) $(`ws-option-${option.name}`).value = String(sheet.options[option.name]);
   }
 
   save() { this.store.saveDraft(this.sheet.toSave()); }
@@ -543,9 +571,6 @@ export class Workshop {
     }
     $('ws-paint').addEventListener('click', () => this.setClueMode('paint'));
     $('ws-type').addEventListener('click', () => this.setClueMode('type'));
-    $('ws-rule').addEventListener('change', () => {
-      if (this.sheet.edit((s) => s.setRule($('ws-rule').value))) this.edited();
-    });
     $('ws-undo').addEventListener('click', () => this.undo());
     $('ws-redo').addEventListener('click', () => this.redo());
     $('ws-clear').addEventListener('click', () => {
