@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from math import comb
 
 from gridproof.core.deadline import Deadline
+from gridproof.core.grid import bits
 from gridproof.core.outcome import Outcome
 from gridproof.core.search import count_solutions
 from gridproof.genres.starbattle.model import StarBattle
@@ -31,6 +33,14 @@ def king_spread(board: Board, mask: int) -> int:
     beside = ((mask << 1) & geo.not_first_col) | ((mask >> 1) & geo.not_last_col)
     across = mask | beside
     return beside | ((across << geo.width) & geo.full) | (across >> geo.width)
+
+
+LISTED = 150
+"""The counter lists a unit's placements once C(open cells, stars needed) is at most this;
+a wider unit (three stars among 14 open cells: 364) is left to the other rules until they
+narrow it. Listing every unit at the root cost more than the search it saved: on the
+three-star janko boards, median CPU 13.5 ms listing all, 7.6 ms from 150, 9.5 ms from 60
+(chosen on those boards; `benchmarks/starbattle.py`)."""
 
 
 def close(board: Board, shaded: int, empty: int, known: int = 0) -> tuple[int, int] | None:
@@ -66,8 +76,11 @@ def close(board: Board, shaded: int, empty: int, known: int = 0) -> tuple[int, i
             if not need:
                 empty |= room
                 continue
-            if room.bit_count() < need:
+            free = room.bit_count()
+            if free < need:
                 return None
+            if need > 1 and comb(free, need) > LISTED:
+                continue  # too early to pay for listing: the other rules narrow it first
             summary = ways.of(room, need)
             if summary is None:
                 continue
@@ -78,7 +91,9 @@ def close(board: Board, shaded: int, empty: int, known: int = 0) -> tuple[int, i
             empty |= (room & ~used) | touched
         if (shaded, empty) == before:
             confined = _confine(board, shaded, empty)
-            if confined is None or not _pairs_fit(board, shaded, empty):
+            if confined is not None:
+                confined = _strips(board, shaded, confined)
+            if confined is None:
                 return None
             if confined == empty:
                 return shaded, empty
@@ -159,28 +174,36 @@ def _span(reg: int, w: int, by_rows: bool) -> tuple[int, int]:
     return (folded & -folded).bit_length() - 1, folded.bit_length() - 1
 
 
-def _pairs_fit(board: Board, shaded: int, empty: int) -> bool:
-    """Whether every two neighbouring rows (and columns) have room for the stars they still
-    need: stars in one 2-wide strip never share or neighbour a column, so a run of L open
-    columns holds at most (L + 1) // 2 of them."""
+def _strips(board: Board, shaded: int, empty: int) -> int | None:
+    """`empty` grown by what every two neighbouring rows (and columns) leave room for (None
+    when they cannot hold the stars they still need). Stars in one 2-wide strip never share
+    or neighbour a position along it, so a run of L positions open in either line holds at
+    most (L + 1) // 2 of them; when the runs hold just what the strip needs, an odd run
+    holds its stars at its 1st, 3rd, 5th, ... positions, and its 2nd, 4th, ... are empty."""
     k, w = board.stars, board.geo.width
     open_cells = board.geo.full & ~(shaded | empty)
     for lines in (board.rows, board.cols):
+        by_rows = lines is board.rows
         for a, b in itertools.pairwise(lines):
             need = 2 * k - ((a.mask | b.mask) & shaded).bit_count()
             if need <= 0:
                 continue
-            if lines is board.rows:
+            if by_rows:
                 row_a = (open_cells & a.mask) >> (a.index * w)
                 row_b = (open_cells & b.mask) >> (b.index * w)
-                columns = row_a | row_b
+                spots = row_a | row_b
             else:
-                columns = _column_bits(open_cells, a.index, w) | _column_bits(
-                    open_cells, b.index, w
-                )
-            if _room(columns) < need:
-                return False
-    return True
+                spots = _column_bits(open_cells, a.index, w) | _column_bits(open_cells, b.index, w)
+            room, gaps = _room(spots)
+            if room < need:
+                return None
+            if room == need and gaps:
+                if by_rows:
+                    empty |= (gaps << (a.index * w)) | (gaps << (b.index * w))
+                else:
+                    for r in bits(gaps):
+                        empty |= (1 << (r * w + a.index)) | (1 << (r * w + b.index))
+    return empty
 
 
 def _column_bits(mask: int, col: int, w: int) -> int:
@@ -195,16 +218,24 @@ def _column_bits(mask: int, col: int, w: int) -> int:
     return out
 
 
-def _room(line: int) -> int:
-    """How many non-touching stars a line's open runs hold: each run of L, (L + 1) // 2."""
-    total = 0
+def _room(line: int) -> tuple[int, int]:
+    """How many non-touching stars a line's open runs hold (a run of L, (L + 1) // 2), and
+    the 2nd, 4th, ... positions of its odd runs (empty when the line is full)."""
+    total = gaps = 0
     while line:
         low = line & -line
         run_end = (line + low) & ~line  # the first zero above the run
         run = run_end.bit_length() - low.bit_length()
         total += (run + 1) // 2
+        if run & 1:
+            gaps |= _EVERY_OTHER[run] * (low << 1)
         line &= ~(run_end - low)
-    return total
+    return total, gaps
+
+
+_EVERY_OTHER = [sum(1 << (2 * i) for i in range(n // 2)) for n in range(64)]
+"""_EVERY_OTHER[n]: bits 0, 2, 4, ... below n - 1: a run's 2nd, 4th, ... positions once
+shifted to its 2nd."""
 
 
 class StarSpace:
@@ -235,7 +266,10 @@ class StarSpace:
             if not room:
                 continue
             fallback = fallback or room
-            summary = self.board.ways.of(room, k - (unit.mask & shaded).bit_count())
+            need = k - (unit.mask & shaded).bit_count()
+            if comb(room.bit_count(), need) > LISTED:
+                continue
+            summary = self.board.ways.of(room, need)
             if summary is not None and (not best or len(summary[0]) < len(best)):
                 best, best_room = summary[0], room
                 if len(best) == 2:
