@@ -18,7 +18,7 @@ import * as api from './api.js';
 import { EMPTY, SHADED, UNKNOWN, markWords } from './game.js';
 import { shadingDigest } from './digest.js';
 import { brokenRules, completeGroups, completeRegions } from './errors.js';
-import { announce, say, sayRule, statusKind, tagStatus } from './messages.js';
+import { announce, say, sayRule, sentence, statusKind, tagStatus } from './messages.js';
 
 const $ = (id) => document.getElementById(id);
 const VALIDATE_MS = 250;
@@ -108,7 +108,7 @@ export class Judge {
       sayRule(answer.title, 'press Hint again to see what it decides there.');
       board.highlight({ cells: answer.cells });
     } else if (stage === 2) {
-      sayRule(answer.title, `${answer.text} Press Hint again to apply it.`);
+      sayRule(answer.title, `${sentence(answer.text)} Press Hint again to apply it.`);
       board.highlight({ cells: answer.cells, targets: [...answer.shaded, ...answer.empty] });
     } else {
       this.staged = null;
@@ -125,7 +125,7 @@ export class Judge {
     if (!game.commit()) return;
     this.env.board.updateCells(cells);
     this.env.changed(cells);
-    sayRule(answer.title, `applied: ${answer.text} (Undo takes it back.)`);
+    sayRule(answer.title, `applied: ${sentence(answer.text)} Undo takes it back.`);
   }
 
   async check(reveal = false) {

@@ -116,6 +116,7 @@ function labelMarks(view) {
   $('mode-shade-label').textContent = shaded.label;
   $('mode-empty-label').textContent = empty.label;
   $('modes-play').classList.toggle('round-marks', view.look?.shaded === 'black circle');
+  $('modes-play').classList.toggle('star-marks', view.look?.shaded === 'star');
   for (const verb of document.querySelectorAll('.verb-shade')) verb.textContent = shaded.verb;
   for (const verb of document.querySelectorAll('.verb-empty')) verb.textContent = empty.verb;
   $('opt-auto-label').textContent = `Mark the rest of a region or line ${empty.word} once it is complete`;

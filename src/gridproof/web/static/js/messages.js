@@ -27,6 +27,11 @@ export function sayRule(title, text, kind = 'hint') {
   status.dataset.kind = kind;
 }
 
+// `text` ending as a sentence does (a step's text is a clause: "…, so r2c1 is a star").
+export function sentence(text) {
+  return /[.!?)]$/.test(text) ? text : `${text}.`;
+}
+
 export function tagStatus(kind) { $('status').dataset.kind = kind; }
 
 export const statusKind = () => $('status').dataset.kind || '';
