@@ -203,3 +203,17 @@ def test_a_board_too_large_to_draw_shows_its_text_picture() -> None:
     wide = gp.load(json.dumps({"genre": "nonogram", "rows": lines, "cols": lines}))
     assert wide._repr_svg_() is None
     assert wide._repr_html_() == "<pre>" + wide.text() + "</pre>"
+
+
+def test_a_hint_takes_the_players_recent_cells() -> None:
+    """`recent` (cells or indexes, most recent first) picks, of the deductions open, the
+    one nearest them, as the player's hints do; a cell off the board is a CodeError."""
+    loaded = gp.load("norinori.1.5x5.DO5bvBI")
+    blank = ["....."] * 5
+    corner = gp.hint(loaded, blank, recent=[gp.Cell(24, 5)])
+    assert corner.status is gp.HintStatus.STEP
+    assert min(cell.row + cell.col for cell in (*corner.shaded, *corner.empty)) > 0
+    far = gp.hint(loaded, blank)
+    assert {*far.shaded, *far.empty} != {*corner.shaded, *corner.empty}
+    with pytest.raises(gp.CodeError, match=r"recent: entry 1 \(25\) is not a cell"):
+        gp.hint(loaded, blank, recent=[3, 25])

@@ -189,12 +189,16 @@ def hint(
     marks: "_Sequence[str] | Marks",
     *,
     reveal: bool = False,
+    recent: "_Sequence[int]" = (),
     deadline: _Seconds = None,
 ) -> "Hint":
     """The next thing to do from a player's `marks` (rows of `#` shaded, `+` marked empty,
     `.` unknown): how many marks contradict the solution, if any (which ones only if
     `reveal`); else the next deduction of the genre's ladder, its rule named and its cells
-    listed; else one cell of the solution. `deadline` bounds the count and the search.
+    listed; else one cell of the solution. `recent`: the cells the player set last, most
+    recent first (`Cell`s or indexes), as the player sends them: of the deductions open,
+    the hint is then the one nearest to where they work. `deadline` bounds the count and
+    the search.
 
     >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
     >>> h = hint(p, ["....."] * 5)
@@ -203,14 +207,15 @@ def hint(
     >>> h.text, h.shaded
     ('region 1 needs two shaded cells and only r1c1, r1c2 can hold them', (r1c1, r1c2))
     >>> hint(p, ["+....", ".....", ".....", ".....", "....."]).text
-    '1 mark contradicts the solution. Undo them, or press Check and Show to find them.'
+    '1 mark contradicts the solution. Undo it, or press Check and Show to find it.'
     """
     from gridproof.service import play as _play
 
     clock = _service.as_deadline(deadline)
     known = _marks(puzzle, marks)
     answer = _play.counted_answer(puzzle.genre, puzzle.puzzle, clock)
-    found = _play.hint(puzzle.genre, puzzle.puzzle, known, answer, clock, reveal)
+    trail = _play.parse_recent(recent, puzzle.puzzle.width * puzzle.puzzle.height)
+    found = _play.hint(puzzle.genre, puzzle.puzzle, known, answer, clock, reveal, trail)
     width = puzzle.puzzle.width
     return _replace(
         found,

@@ -26,7 +26,7 @@ from gridproof.core import registry
 from gridproof.core.codes import format_size
 from gridproof.core.contract import Genre, Look, Option
 from gridproof.core.deadline import Deadline
-from gridproof.core.errors import GridproofError
+from gridproof.core.errors import CodeError, GridproofError
 from gridproof.core.grid import Sized, bits, cell_name, format_rows, low_bit, parse_rows
 from gridproof.core.ladder import offer
 from gridproof.core.outcome import Verdict
@@ -482,7 +482,7 @@ def hint(
             return Hint(
                 HintStatus.MISTAKES,
                 _mistakes_text(count, puzzle.width, wrong if reveal else 0)
-                + ("" if reveal else " Undo them, or press Check and Show to find them."),
+                + ("" if reveal else _undo_them(count)),
                 mistakes=count,
                 cells=tuple(bits(wrong)) if reveal else (),
             )
@@ -517,6 +517,26 @@ def hint(
 
 RECENT = 8
 """How many of the player's last marks a hint looks near."""
+
+
+def _undo_them(count: int) -> str:
+    them = "it" if count == 1 else "them"
+    return f" Undo {them}, or press Check and Show to find {them}."
+
+
+MAX_RECENT = 64
+"""The most recent cells a hint request may carry (a hint reads the first `RECENT`)."""
+
+
+def parse_recent(recent: object, cells: int) -> tuple[int, ...]:
+    """The player's last cells as a hint takes them (cell numbers, most recent first);
+    `CodeError` quoting the entry that is not a cell of a board of `cells` cells."""
+    if not isinstance(recent, list | tuple) or len(recent) > MAX_RECENT:
+        raise CodeError(f"recent: at most {MAX_RECENT} cell numbers, as a list")
+    for index, cell in enumerate(recent):
+        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < cells:
+            raise CodeError(f"recent: entry {index} ({cell!r}) is not a cell of the board")
+    return tuple(int(cell) for cell in recent)
 
 
 def near(recent: Sequence[int], width: int) -> Callable[[Step], tuple[int, int, int]]:

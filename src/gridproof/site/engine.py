@@ -251,12 +251,7 @@ class Engine:
     def hint(self, request: dict[str, Any]) -> dict[str, Any]:
         loaded, marks, answer = self._marks(request)
         cells = loaded.puzzle.width * loaded.puzzle.height
-        recent = request.get("recent") or []
-        if not isinstance(recent, list) or len(recent) > 64:
-            raise CodeError("recent: at most 64 cell numbers")
-        for index, cell in enumerate(recent):
-            if not isinstance(cell, int) or not 0 <= cell < cells:
-                raise CodeError(f"recent: entry {index} ({cell}) is not a cell of the board")
+        recent = play.parse_recent(request.get("recent") or [], cells)
         reveal = bool(request.get("reveal", False))
         hinted = play.hint(
             loaded.genre, loaded.puzzle, marks, answer, Deadline(HINT_S), reveal, recent

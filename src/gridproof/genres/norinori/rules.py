@@ -572,7 +572,7 @@ def _write_back(pos: Position, regions: list[int], found_by: Rule[Position]) -> 
                 cells=bits(area),
                 regions=(rid,),
                 region=rid + 1,
-                ways=f"all {len(live)} ways" if len(live) > 1 else "the only way",
+                ways=_all_ways(len(live)),
                 decide=" and ".join(parts),
             )
         )
@@ -657,3 +657,8 @@ LADDER: Ladder[Position] = Ladder(
 )
 """The Norinori ladder: rung, grade, what it adds, its rules (each with id, title, text).
 A board that `probe` cannot finish needs search: it is graded `expert`."""
+
+
+def _all_ways(n: int) -> str:
+    """How a sentence names `n` ways: "the only way", "both ways", "all 5 ways"."""
+    return "the only way" if n == 1 else "both ways" if n == 2 else f"all {n} ways"

@@ -8,7 +8,6 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.errors import CodeError
 from gridproof.service import play
 from gridproof.web import workers
 from gridproof.web.context import context_of
@@ -61,10 +60,7 @@ async def _play(body: PlayRequest, request: Request, work: _Work) -> dict[str, A
         source = read(body.code, deadline)
         puzzle = source.item.puzzle
         marks = play.parse_marks(puzzle, body.marks)
-        cells = puzzle.width * puzzle.height
-        for index, cell in enumerate(body.recent):
-            if not 0 <= cell < cells:
-                raise CodeError(f"recent: entry {index} ({cell}) is not a cell of the board")
+        play.parse_recent(body.recent, puzzle.width * puzzle.height)
         result = work(source, marks, context.answers, body, deadline).to_json()
         return {"code": source.code, **result}
 
