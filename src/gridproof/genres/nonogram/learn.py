@@ -31,6 +31,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Sequence
+from typing import Any
 
 from gridproof.core.deadline import Deadline
 from gridproof.genres.nonogram.engine import Board, Grid
@@ -39,7 +40,28 @@ from gridproof.genres.nonogram.symmetric import CellMap, with_images
 
 Clause = list[int]
 LineReason = tuple[int, int, int]
-Reason = Clause | LineReason | None
+
+
+class Failed:
+    """The reason of a cell set because a probe of its other value failed: the probe's
+    conflict and the cells it had decided, with their values and reasons. The cells that
+    force it (the earlier cells the failed probe's implications lead back to) are worked
+    out only when a conflict analysis asks for them, which most never do."""
+
+    __slots__ = ("cells", "conflict", "probe", "steps")
+
+    def __init__(
+        self, probe: int, conflict: Clause | LineReason, steps: dict[int, tuple[int, Any]]
+    ) -> None:
+        self.probe = probe
+        self.conflict = conflict
+        self.steps = steps
+        """Per cell the probe decided: its value and its reason (a clause's other cells, or
+        a line reason)."""
+        self.cells: list[int] | None = None
+
+
+Reason = Clause | LineReason | Failed | None
 
 _MISS = (-1, -1)
 LOOKAHEAD = 16
@@ -56,6 +78,9 @@ MINIMISE = 0
 """How learned clauses are minimised: 0 not at all, 1 by each cell's own reason, 2
 recursively (MiniSat)."""
 EXPLAIN_MEMO = 1 << 16
+WINDOWS = 4
+"""Explanations kept per line, cell and value for reuse (the latest first): a search
+meets the same deduction again and again, from other states of the same line."""
 
 
 def luby(i: int) -> int:
@@ -124,7 +149,12 @@ class Learner:
         self.activity = [0.0] * n
         self.bump_by = 1.0
         self.phase = [0] * n
+        self.target: list[int] = []
+        self.target_size = 0
         self.explained: dict[tuple[int, int, int, int], int] = {}
+        self.windows: dict[int, list[tuple[int, int, int]]] = {}
+        self.stride = 2 * max(w, h) + 2
+        self.reused = 0
         self.solves = 0
         self.checks = 0
         self.conflicts = 0
@@ -352,21 +382,71 @@ class Learner:
             return []
         if isinstance(reason, list):
             return [lit >> 1 for lit in reason[1:]]
+        if isinstance(reason, Failed):
+            return self._failed_cells(reason)
+        return self._forcing(cell, reason, self.val[cell])
+
+    def _forcing(self, cell: int, reason: LineReason, value: int) -> list[int]:
+        """The cells of a line whose values forced `cell` to `value`."""
         line, f, e = reason
         pos = cell % self.w if line < self.h else cell // self.w
-        return self._line_cells(line, self._explain(line, f, e, pos, self.val[cell]))
+        return self._line_cells(line, self._explain(line, f, e, pos, value))
+
+    def _failed_cells(self, failed: Failed) -> list[int]:
+        """The cells, decided before the probe, that its conflict leads back to."""
+        if failed.cells is None:
+            steps, level = failed.steps, self.level
+            seen = {failed.probe >> 1}
+            out = []
+            stack = self._conflict_cells(failed.conflict)
+            while stack:
+                cell = stack.pop()
+                if cell in seen:
+                    continue
+                seen.add(cell)
+                step = steps.get(cell)
+                if step is None:
+                    if level[cell] > 0:
+                        out.append(cell)
+                    continue
+                value, reason = step
+                if isinstance(reason, list):
+                    stack.extend(reason)
+                else:
+                    stack.extend(self._forcing(cell, reason, value))
+            failed.cells = out
+        return failed.cells
 
     def _explain(self, line: int, f: int, e: int, pos: int, value: int) -> int:
+        """The known cells (a mask of positions) of the line in state (f, e) that alone
+        force `pos` to `value` (`pos` -1: leave the line no arrangement). An explanation
+        found before for the same line, cell and value serves again whenever its cells
+        hold the same values now (line solving is monotone: they still force it)."""
         key = (line, f, e, pos * 2 + value)
         found = self.explained.get(key)
-        if found is None:
-            plan = self.plans[line]
-            # about as many line passes as the gallop and the bisection take
-            self.checks += 1 + (f | e).bit_count().bit_length()
-            found = failed(plan, f, e) if pos < 0 else forced(plan, f, e, pos, bool(value))
-            if len(self.explained) >= EXPLAIN_MEMO:
-                self.explained.clear()
-            self.explained[key] = found
+        if found is not None:
+            return found
+        where = line * self.stride + pos * 2 + value + 2
+        earlier = self.windows.get(where)
+        if earlier is not None:
+            for mask, mf, me in earlier:
+                if f & mask == mf and e & mask == me:
+                    self.reused += 1
+                    return mask
+        plan = self.plans[line]
+        # about as many line passes as the gallop and the bisection take
+        self.checks += 1 + (f | e).bit_count().bit_length()
+        found = failed(plan, f, e) if pos < 0 else forced(plan, f, e, pos, bool(value))
+        if len(self.explained) >= EXPLAIN_MEMO:
+            self.explained.clear()
+        self.explained[key] = found
+        if WINDOWS:
+            entry = (found, f & found, e & found)
+            if earlier is None:
+                self.windows[where] = [entry]
+            else:
+                earlier.insert(0, entry)
+                del earlier[WINDOWS:]
         return found
 
     def _conflict_cells(self, conflict: Clause | LineReason) -> list[int]:
@@ -479,11 +559,23 @@ class Learner:
             self._assign(lit >> 1, lit & 1, clause)
         self.bump_by /= DECAY
 
+    def _aim(self) -> None:
+        """Keep the values of the longest trail without a conflict since the last restart
+        (the trail below the current decision) as the values to decide first."""
+        size = self.trail_lim[-1]
+        if size > self.target_size:
+            self.target_size = size
+            target = [-1] * self.n
+            for lit in self.trail[:size]:
+                target[lit >> 1] = lit & 1
+            self.target = target
+
     def _conflict(self, conflict: Clause | LineReason) -> bool:
         """Learn from a conflict; False when it holds at the root (no solution left)."""
         self.conflicts += 1
         if not self.trail_lim:
             return False
+        self._aim()
         clause, back = self._analyse(conflict)
         self._learn(clause, back)
         return True
@@ -515,23 +607,62 @@ class Learner:
         if self.lookahead <= 0 or (not self.conflicts and not self.trail_lim):
             # the first decision: root probing has just looked ahead at every cell
             cell = max(open_cells, key=activity.__getitem__)
+            if self.target and self.target[cell] >= 0:
+                return cell * 2 + self.target[cell]
             return cell * 2 + self.phase[cell]
         best, best_score = -1, -1
+        trail = self.trail
         for cell in heapq.nlargest(self.lookahead, open_cells, key=activity.__getitem__):
             counts = []
             for value in (1, 0):
-                start = len(self.trail)
+                if val[cell] >= 0:
+                    break  # decided by what an earlier probe's failure implied
+                start = len(trail)
                 self._decide(cell * 2 + value)
+                conflict = self._propagate()
+                if conflict is None:
+                    counts.append(len(trail) - start)
+                    self._backjump(len(self.trail_lim) - 1, keep_phases=False)
+                    continue
+                if not self._refute(cell * 2 + value, conflict, start):
+                    return -3
                 conflict = self._propagate()
                 if conflict is not None:
                     return -2 if self._conflict(conflict) else -3
-                counts.append(len(self.trail) - start)
-                self._backjump(len(self.trail_lim) - 1, keep_phases=False)
+            if len(counts) < 2:
+                continue
             score = (counts[0] + 1) * (counts[1] + 1)
             if score > best_score:
                 best_score = score
                 best = cell * 2 + (1 if counts[0] < counts[1] else 0)
+        if best < 0 or val[best >> 1] >= 0:
+            return -4
         return best
+
+    def _refute(self, probe: int, conflict: Clause | LineReason, start: int) -> bool:
+        """A probe failed: take it back and set its cell the other way, for a reason
+        worked out only if an analysis asks (`Failed`); False when the probe was at the
+        root and its conflict holds there (no solution left)."""
+        if len(self.trail_lim) == 1:
+            # at the root: the other value is a fact (a conflict with no probe cell in it
+            # would mean no solution; the propagation after it finds that)
+            self._backjump(0, keep_phases=False)
+            self._assign(probe >> 1, (probe & 1) ^ 1, None)
+            return True
+        trail, reason, val = self.trail, self.reason, self.val
+        steps: dict[int, tuple[int, Any]] = {}
+        for i in range(start + 1, len(trail)):
+            cell = trail[i] >> 1
+            why = reason[cell]
+            if isinstance(why, list):
+                steps[cell] = (val[cell], [lit >> 1 for lit in why[1:]])
+            elif isinstance(why, Failed):
+                steps[cell] = (val[cell], self._failed_cells(why))
+            else:
+                steps[cell] = (val[cell], why)
+        self._backjump(len(self.trail_lim) - 1, keep_phases=False)
+        self._assign(probe >> 1, (probe & 1) ^ 1, Failed(probe, conflict, steps))
+        return True
 
     # ----- the count -----
     def count(self, limit: int) -> tuple[list[int], bool]:
@@ -566,6 +697,7 @@ class Learner:
                 self.restart_budget = self.restart_unit * luby(self.restarts)
                 self.since = 0
                 self._backjump(0)
+                self.target_size = 0
                 if self.conflicts >= self.reduce_at:
                     step = self.reduce_step * self.restarts
                     self.reduce_at = self.conflicts + self.reduce_first + step
@@ -576,6 +708,8 @@ class Learner:
                 return True
             if lit == -2:
                 self.since += 1
+                continue
+            if lit == -4:  # probes that failed set their cells: propagated, choose again
                 continue
             if lit >= 0:
                 self.decisions += 1
