@@ -4,16 +4,21 @@ It assigns cells one at a time on a trail, propagates with the line solver (ever
 to a fixpoint, as `engine.Propagator` does) and with the clauses it has learned, and when
 a line cannot hold its clue it works out why: each cell a line solve decided is
 explained, on demand, by the few known cells of that line that force it alone
-(`explain`). From the explanations it learns a clause (the first unique implication
-point), jumps back to the deepest decision the clause still needs, and the clause then
-forbids that combination of cells everywhere else in the search.
+(`explain`; an explanation found before serves again wherever its cells hold the same
+values). From the explanations it learns a clause (the first unique implication point),
+jumps back to the deepest decision the clause still needs, and the clause then forbids
+that combination of cells everywhere else in the search.
 
-Decisions look ahead: the most active open cells are probed both ways (a probe that fails
-is a conflict, learned from like any other), the cell whose two values decide the most is
-branched on, its less constrained value first (the first decision takes the root
-probing's best cell, which has just looked ahead at every cell). Search restarts on the
-Luby sequence, keeping what it learned, and can be paused between steps and resumed
-(`run`), which the counter uses to take turns with the SAT stretch. A solution is
+Decisions may look ahead (`lookahead`): the most active open cells are probed both ways,
+the cell whose two values decide the most is branched on, its less constrained value
+first. A probe that fails sets its cell the other way at once; why (the cells its failure
+leads back to) is worked out only if a conflict analysis asks (`Failed`). Without look-
+ahead the most active open cell is branched on, its value taken from the longest trail
+without a conflict since the last restart where that trail had it (target phases), else
+its last value. The first decision takes the root probing's best cell, which has just
+looked ahead at every cell. Search restarts on the Luby sequence, keeping what it
+learned, and can be paused between steps and resumed (`run`), which the counter uses to
+take turns with the SAT stretch. A solution is
 recorded and blocked by a clause over the decisions that led to it (every other cell
 followed from them), so the same loop counts to any limit; when the blocked search runs
 out of decisions the count is complete. A solution brings along its images under the
@@ -23,7 +28,8 @@ it the search of the symmetric solutions only.
 Glossary: a `lit` is `cell * 2 + value` (value 1: shaded), true when the cell holds that
 value; `level` is the number of decisions on the trail when a cell was decided; a reason
 is None (a decision, or a fact of the root), a learned clause (its first lit is the one
-it implied), or `(line, filled, empty)`: the line's state when its solve decided the cell.
+it implied), `(line, filled, empty)`: the line's state when its solve decided the cell,
+or a `Failed` probe of the other value.
 """
 
 from __future__ import annotations
@@ -598,8 +604,10 @@ class Learner:
 
     # ----- decisions -----
     def _choose(self) -> int:
-        """The lit to decide next; -1 when every cell is decided, -2 after a failed probe
-        (learned from; propagate again)."""
+        """The lit to decide next; -1 when every cell is decided, -2 after a conflict
+        (learned from; propagate again), -3 when a conflict holds at the root (no solution
+        left), -4 when failed probes set cells and the chosen one with them (choose
+        again)."""
         val, activity = self.val, self.activity
         open_cells = [c for c in range(self.n) if val[c] < 0]
         if not open_cells:
@@ -653,11 +661,9 @@ class Learner:
         steps: dict[int, tuple[int, Any]] = {}
         for i in range(start + 1, len(trail)):
             cell = trail[i] >> 1
-            why = reason[cell]
-            if isinstance(why, list):
+            why = reason[cell]  # a clause or a line: a probe decides no other way
+            if isinstance(why, list):  # its order may change later: keep its cells
                 steps[cell] = (val[cell], [lit >> 1 for lit in why[1:]])
-            elif isinstance(why, Failed):
-                steps[cell] = (val[cell], self._failed_cells(why))
             else:
                 steps[cell] = (val[cell], why)
         self._backjump(len(self.trail_lim) - 1, keep_phases=False)
