@@ -119,15 +119,21 @@ class Learner:
         reduce_step: int | None = None,
         images: Sequence[CellMap] = (),
         ties: Sequence[tuple[int, int]] = (),
+        reuse: bool = False,
+        defer: bool = False,
     ) -> None:
         """Each solution found brings its `images` (the clues' symmetries, as
         `symmetric.clue_symmetries` gives them) along. With `ties` the search is of the
         solutions in which each pair of cells agree: what it finds is a solution, but its
         end does not finish a count. The tuning arguments default to the module's
-        constants."""
+        constants. With `reuse`, explanations are reused (`_explain`); with `defer`, a
+        failed look-ahead probe sets its cell with a `Failed` reason rather than being
+        analysed at once. Both change the search's path, so the counts that take turns
+        with the SAT stretch or run under a work budget keep them off."""
         self.board = board
         self.deadline = deadline
         self.lookahead = LOOKAHEAD if lookahead is None else lookahead
+        self.reuse, self.defer = reuse, defer
         self.restart_unit = RESTART_UNIT if restart_unit is None else restart_unit
         self.reduce_first = REDUCE_FIRST if reduce_first is None else reduce_first
         self.reduce_step = REDUCE_STEP if reduce_step is None else reduce_step
@@ -433,7 +439,7 @@ class Learner:
         if found is not None:
             return found
         where = line * self.stride + pos * 2 + value + 2
-        earlier = self.windows.get(where)
+        earlier = self.windows.get(where) if self.reuse else None
         if earlier is not None:
             for mask, mf, me in earlier:
                 if f & mask == mf and e & mask == me:
@@ -446,7 +452,7 @@ class Learner:
         if len(self.explained) >= EXPLAIN_MEMO:
             self.explained.clear()
         self.explained[key] = found
-        if WINDOWS:
+        if self.reuse:
             entry = (found, f & found, e & found)
             if earlier is None:
                 self.windows[where] = [entry]
@@ -581,7 +587,8 @@ class Learner:
         self.conflicts += 1
         if not self.trail_lim:
             return False
-        self._aim()
+        if self.lookahead <= 0:
+            self._aim()
         clause, back = self._analyse(conflict)
         self._learn(clause, back)
         return True
@@ -632,6 +639,8 @@ class Learner:
                     counts.append(len(trail) - start)
                     self._backjump(len(self.trail_lim) - 1, keep_phases=False)
                     continue
+                if not self.defer:
+                    return -2 if self._conflict(conflict) else -3
                 if not self._refute(cell * 2 + value, conflict, start):
                     return -3
                 conflict = self._propagate()

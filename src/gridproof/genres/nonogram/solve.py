@@ -283,14 +283,16 @@ against 4.22 s alone, where 3,000 first and 3.5 per conflict cost 4.97 s)."""
 PURE_LOOKAHEAD = 0
 PURE_RESTART_UNIT = 1024
 """The learning search's settings when no SAT stretch takes turns and no work budget is
-set (`count --no-sat`, no python-sat): no look-ahead before decisions and restarts eight
-times rarer. Its conflicts then cost about a fifth as much (no probes) and the longer runs keep
-what a search has built toward a solution; on the slow half of 36 tournament-style boards
-(seeds 7-9, count to 2, CPU) 130 s against 184 s with the stretch's settings, the slowest
-26 s against two timeouts at 30 s. With the stretch the learner keeps the module's
-defaults (its share of the turns is small and its look-ahead complements the solver), and
-so does a count under a work budget: the generators' budgets are counted in its work, so
-these settings there would change what seeds give."""
+set (`count --no-sat`, no python-sat): no look-ahead before decisions, restarts eight
+times rarer, explanations reused (`learn.Learner`'s `reuse` and `defer`). Its conflicts
+then cost about a fifth as much (no probes) and the longer runs keep what a search has
+built toward a solution; on the slow half of 36 tournament-style boards (seeds 7-9, count
+to 2, CPU) 130 s against 184 s with the stretch's settings, the slowest 26 s against two
+timeouts at 30 s. With the stretch the learner keeps the module's defaults (its share of
+the turns is small and its look-ahead complements the solver; the hard set's Knotty, found
+by the symmetric search in the turns, took over 30 s with reuse on), and so does a count
+under a work budget: the generators' budgets are counted in its work, so these settings
+there would change what seeds give."""
 SLICE_CAP = 1 << 16
 MIRROR_SHARE = 4.0
 """The symmetric search's work per turn, against the whole puzzle's learning search at
@@ -320,6 +322,7 @@ class _Turns:
     ) -> None:
         self.board, self.root, self.prober, self.deadline = board, root, prober, deadline
         self.symmetries = symmetries
+        self.pure = pure
         self.lookahead: int | None = PURE_LOOKAHEAD if pure else None
         self.restart_unit: int | None = PURE_RESTART_UNIT if pure else None
         self.learner = self._learner(images=symmetries)
@@ -340,6 +343,8 @@ class _Turns:
             restart_unit=self.restart_unit,
             images=images,
             ties=ties,
+            reuse=self.pure,
+            defer=self.pure,
         )
 
     def learners(self) -> list[Learner]:
