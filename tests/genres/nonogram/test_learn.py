@@ -29,9 +29,13 @@ QUICK_TOURNAMENT = ("tournament-1-002", "tournament-1-006", "tournament-1-012", 
 """Tournament boards both counters decide in well under a second."""
 
 
-def learned_count(puzzle: Nonogram, limit: int, lookahead: int) -> tuple[Outcome, int]:
+def learned_count(
+    puzzle: Nonogram, limit: int, lookahead: int, thrifty: bool = False
+) -> tuple[Outcome, int]:
     """Count with the learner alone, from the bare board after line solving, restarting
-    and forgetting learned clauses far more often than in real counts; and its conflicts."""
+    and forgetting learned clauses far more often than in real counts; and its conflicts.
+    `thrifty`: explanations reused and failed probes' reasons worked out on demand (the
+    settings of `count --no-sat`)."""
     board = Board(puzzle)
     grid = Grid.blank(board)
     if not Propagator(board, Deadline.never()).run(grid):
@@ -44,6 +48,8 @@ def learned_count(puzzle: Nonogram, limit: int, lookahead: int) -> tuple[Outcome
         restart_unit=2,
         reduce_first=6,
         reduce_step=2,
+        reuse=thrifty,
+        defer=thrifty,
     )
     found, finished = learner.count(limit)
     outcome = Outcome(verdict_for(len(found), finished), tuple(found), limit, 1, 0, 0.0)
@@ -55,11 +61,13 @@ def oracles() -> list[Outcome]:
     return [count_by_rows(puzzle, 2) for puzzle in BOARDS]
 
 
-@pytest.mark.parametrize("lookahead", [0, 3])
-def test_the_learner_agrees_with_brute_force(oracles: list[Outcome], lookahead: int) -> None:
+@pytest.mark.parametrize(("lookahead", "thrifty"), [(0, False), (3, False), (0, True), (3, True)])
+def test_the_learner_agrees_with_brute_force(
+    oracles: list[Outcome], lookahead: int, thrifty: bool
+) -> None:
     verdicts: Counter[Verdict] = Counter()
     for puzzle, oracle in zip(BOARDS, oracles, strict=True):
-        out, _ = learned_count(puzzle, 2, lookahead)
+        out, _ = learned_count(puzzle, 2, lookahead, thrifty)
         verdicts[oracle.verdict] += 1
         assert out.verdict == oracle.verdict, (puzzle, out.verdict, oracle.verdict)
         assert len(set(out.solutions)) == len(out.solutions)
@@ -70,12 +78,13 @@ def test_the_learner_agrees_with_brute_force(oracles: list[Outcome], lookahead: 
     assert min(verdicts[v] for v in (Verdict.NONE, Verdict.UNIQUE, Verdict.MULTIPLE)) >= 30
 
 
-def test_the_learner_enumerates_every_solution() -> None:
+@pytest.mark.parametrize("thrifty", [False, True])
+def test_the_learner_enumerates_every_solution(thrifty: bool) -> None:
     rng = Rng(77)
     boards = [*BOARDS[:100], *(clues_of(7, 7, random_picture(rng, 7, 7, 0.3)) for _ in range(20))]
     solutions = 0
     for puzzle in boards:
-        out, _ = learned_count(puzzle, EVERYTHING, 2)
+        out, _ = learned_count(puzzle, EVERYTHING, 2, thrifty)
         brute = count_by_rows(puzzle, EVERYTHING)
         assert sorted(out.solutions) == sorted(brute.solutions)
         solutions += len(out.solutions)
@@ -83,14 +92,14 @@ def test_the_learner_enumerates_every_solution() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lookahead", [0, 4])
-def test_the_learner_agrees_with_sat_where_lines_are_weak(lookahead: int) -> None:
+@pytest.mark.parametrize(("lookahead", "thrifty"), [(0, False), (4, False), (4, True)])
+def test_the_learner_agrees_with_sat_where_lines_are_weak(lookahead: int, thrifty: bool) -> None:
     # Random 15×15 pictures at density 0.4: little for line logic, conflicts for learning.
     rng = Rng(1515)
     conflicts = 0
     for _ in range(8):
         puzzle = clues_of(15, 15, random_picture(rng, 15, 15, 0.4))
-        out, spent = learned_count(puzzle, 2, lookahead)
+        out, spent = learned_count(puzzle, 2, lookahead, thrifty)
         conflicts += spent
         oracle = count_sat(puzzle)
         assert out.verdict == oracle.verdict

@@ -4,16 +4,21 @@ It assigns cells one at a time on a trail, propagates with the line solver (ever
 to a fixpoint, as `engine.Propagator` does) and with the clauses it has learned, and when
 a line cannot hold its clue it works out why: each cell a line solve decided is
 explained, on demand, by the few known cells of that line that force it alone
-(`explain`). From the explanations it learns a clause (the first unique implication
-point), jumps back to the deepest decision the clause still needs, and the clause then
-forbids that combination of cells everywhere else in the search.
+(`explain`; an explanation found before serves again wherever its cells hold the same
+values). From the explanations it learns a clause (the first unique implication point),
+jumps back to the deepest decision the clause still needs, and the clause then forbids
+that combination of cells everywhere else in the search.
 
-Decisions look ahead: the most active open cells are probed both ways (a probe that fails
-is a conflict, learned from like any other), the cell whose two values decide the most is
-branched on, its less constrained value first (the first decision takes the root
-probing's best cell, which has just looked ahead at every cell). Search restarts on the
-Luby sequence, keeping what it learned, and can be paused between steps and resumed
-(`run`), which the counter uses to take turns with the SAT stretch. A solution is
+Decisions may look ahead (`lookahead`): the most active open cells are probed both ways,
+the cell whose two values decide the most is branched on, its less constrained value
+first. A probe that fails sets its cell the other way at once; why (the cells its failure
+leads back to) is worked out only if a conflict analysis asks (`Failed`). Without look-
+ahead the most active open cell is branched on, its value taken from the longest trail
+without a conflict since the last restart where that trail had it (target phases), else
+its last value. The first decision takes the root probing's best cell, which has just
+looked ahead at every cell. Search restarts on the Luby sequence, keeping what it
+learned, and can be paused between steps and resumed (`run`), which the counter uses to
+take turns with the SAT stretch. A solution is
 recorded and blocked by a clause over the decisions that led to it (every other cell
 followed from them), so the same loop counts to any limit; when the blocked search runs
 out of decisions the count is complete. A solution brings along its images under the
@@ -23,7 +28,8 @@ it the search of the symmetric solutions only.
 Glossary: a `lit` is `cell * 2 + value` (value 1: shaded), true when the cell holds that
 value; `level` is the number of decisions on the trail when a cell was decided; a reason
 is None (a decision, or a fact of the root), a learned clause (its first lit is the one
-it implied), or `(line, filled, empty)`: the line's state when its solve decided the cell.
+it implied), `(line, filled, empty)`: the line's state when its solve decided the cell,
+or a `Failed` probe of the other value.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Sequence
+from typing import Any
 
 from gridproof.core.deadline import Deadline
 from gridproof.genres.nonogram.engine import Board, Grid
@@ -39,7 +46,28 @@ from gridproof.genres.nonogram.symmetric import CellMap, with_images
 
 Clause = list[int]
 LineReason = tuple[int, int, int]
-Reason = Clause | LineReason | None
+
+
+class Failed:
+    """The reason of a cell set because a probe of its other value failed: the probe's
+    conflict and the cells it had decided, with their values and reasons. The cells that
+    force it (the earlier cells the failed probe's implications lead back to) are worked
+    out only when a conflict analysis asks for them, which most never do."""
+
+    __slots__ = ("cells", "conflict", "probe", "steps")
+
+    def __init__(
+        self, probe: int, conflict: Clause | LineReason, steps: dict[int, tuple[int, Any]]
+    ) -> None:
+        self.probe = probe
+        self.conflict = conflict
+        self.steps = steps
+        """Per cell the probe decided: its value and its reason (a clause's other cells, or
+        a line reason)."""
+        self.cells: list[int] | None = None
+
+
+Reason = Clause | LineReason | Failed | None
 
 _MISS = (-1, -1)
 LOOKAHEAD = 16
@@ -56,6 +84,9 @@ MINIMISE = 0
 """How learned clauses are minimised: 0 not at all, 1 by each cell's own reason, 2
 recursively (MiniSat)."""
 EXPLAIN_MEMO = 1 << 16
+WINDOWS = 4
+"""Explanations kept per line, cell and value for reuse (the latest first): a search
+meets the same deduction again and again, from other states of the same line."""
 
 
 def luby(i: int) -> int:
@@ -88,15 +119,21 @@ class Learner:
         reduce_step: int | None = None,
         images: Sequence[CellMap] = (),
         ties: Sequence[tuple[int, int]] = (),
+        reuse: bool = False,
+        defer: bool = False,
     ) -> None:
         """Each solution found brings its `images` (the clues' symmetries, as
         `symmetric.clue_symmetries` gives them) along. With `ties` the search is of the
         solutions in which each pair of cells agree: what it finds is a solution, but its
         end does not finish a count. The tuning arguments default to the module's
-        constants."""
+        constants. With `reuse`, explanations are reused (`_explain`); with `defer`, a
+        failed look-ahead probe sets its cell with a `Failed` reason rather than being
+        analysed at once. Both change the search's path, so the counts that take turns
+        with the SAT stretch or run under a work budget keep them off."""
         self.board = board
         self.deadline = deadline
         self.lookahead = LOOKAHEAD if lookahead is None else lookahead
+        self.reuse, self.defer = reuse, defer
         self.restart_unit = RESTART_UNIT if restart_unit is None else restart_unit
         self.reduce_first = REDUCE_FIRST if reduce_first is None else reduce_first
         self.reduce_step = REDUCE_STEP if reduce_step is None else reduce_step
@@ -124,7 +161,12 @@ class Learner:
         self.activity = [0.0] * n
         self.bump_by = 1.0
         self.phase = [0] * n
+        self.target: list[int] = []
+        self.target_size = 0
         self.explained: dict[tuple[int, int, int, int], int] = {}
+        self.windows: dict[int, list[tuple[int, int, int]]] = {}
+        self.stride = 2 * max(w, h) + 2
+        self.reused = 0
         self.solves = 0
         self.checks = 0
         self.conflicts = 0
@@ -352,21 +394,71 @@ class Learner:
             return []
         if isinstance(reason, list):
             return [lit >> 1 for lit in reason[1:]]
+        if isinstance(reason, Failed):
+            return self._failed_cells(reason)
+        return self._forcing(cell, reason, self.val[cell])
+
+    def _forcing(self, cell: int, reason: LineReason, value: int) -> list[int]:
+        """The cells of a line whose values forced `cell` to `value`."""
         line, f, e = reason
         pos = cell % self.w if line < self.h else cell // self.w
-        return self._line_cells(line, self._explain(line, f, e, pos, self.val[cell]))
+        return self._line_cells(line, self._explain(line, f, e, pos, value))
+
+    def _failed_cells(self, failed: Failed) -> list[int]:
+        """The cells, decided before the probe, that its conflict leads back to."""
+        if failed.cells is None:
+            steps, level = failed.steps, self.level
+            seen = {failed.probe >> 1}
+            out = []
+            stack = self._conflict_cells(failed.conflict)
+            while stack:
+                cell = stack.pop()
+                if cell in seen:
+                    continue
+                seen.add(cell)
+                step = steps.get(cell)
+                if step is None:
+                    if level[cell] > 0:
+                        out.append(cell)
+                    continue
+                value, reason = step
+                if isinstance(reason, list):
+                    stack.extend(reason)
+                else:
+                    stack.extend(self._forcing(cell, reason, value))
+            failed.cells = out
+        return failed.cells
 
     def _explain(self, line: int, f: int, e: int, pos: int, value: int) -> int:
+        """The known cells (a mask of positions) of the line in state (f, e) that alone
+        force `pos` to `value` (`pos` -1: leave the line no arrangement). An explanation
+        found before for the same line, cell and value serves again whenever its cells
+        hold the same values now (line solving is monotone: they still force it)."""
         key = (line, f, e, pos * 2 + value)
         found = self.explained.get(key)
-        if found is None:
-            plan = self.plans[line]
-            # about as many line passes as the gallop and the bisection take
-            self.checks += 1 + (f | e).bit_count().bit_length()
-            found = failed(plan, f, e) if pos < 0 else forced(plan, f, e, pos, bool(value))
-            if len(self.explained) >= EXPLAIN_MEMO:
-                self.explained.clear()
-            self.explained[key] = found
+        if found is not None:
+            return found
+        where = line * self.stride + pos * 2 + value + 2
+        earlier = self.windows.get(where) if self.reuse else None
+        if earlier is not None:
+            for mask, mf, me in earlier:
+                if f & mask == mf and e & mask == me:
+                    self.reused += 1
+                    return mask
+        plan = self.plans[line]
+        # about as many line passes as the gallop and the bisection take
+        self.checks += 1 + (f | e).bit_count().bit_length()
+        found = failed(plan, f, e) if pos < 0 else forced(plan, f, e, pos, bool(value))
+        if len(self.explained) >= EXPLAIN_MEMO:
+            self.explained.clear()
+        self.explained[key] = found
+        if self.reuse:
+            entry = (found, f & found, e & found)
+            if earlier is None:
+                self.windows[where] = [entry]
+            else:
+                earlier.insert(0, entry)
+                del earlier[WINDOWS:]
         return found
 
     def _conflict_cells(self, conflict: Clause | LineReason) -> list[int]:
@@ -479,11 +571,24 @@ class Learner:
             self._assign(lit >> 1, lit & 1, clause)
         self.bump_by /= DECAY
 
+    def _aim(self) -> None:
+        """Keep the values of the longest trail without a conflict since the last restart
+        (the trail below the current decision) as the values to decide first."""
+        size = self.trail_lim[-1]
+        if size > self.target_size:
+            self.target_size = size
+            target = [-1] * self.n
+            for lit in self.trail[:size]:
+                target[lit >> 1] = lit & 1
+            self.target = target
+
     def _conflict(self, conflict: Clause | LineReason) -> bool:
         """Learn from a conflict; False when it holds at the root (no solution left)."""
         self.conflicts += 1
         if not self.trail_lim:
             return False
+        if self.lookahead <= 0:
+            self._aim()
         clause, back = self._analyse(conflict)
         self._learn(clause, back)
         return True
@@ -506,8 +611,10 @@ class Learner:
 
     # ----- decisions -----
     def _choose(self) -> int:
-        """The lit to decide next; -1 when every cell is decided, -2 after a failed probe
-        (learned from; propagate again)."""
+        """The lit to decide next; -1 when every cell is decided, -2 after a conflict
+        (learned from; propagate again), -3 when a conflict holds at the root (no solution
+        left), -4 when failed probes set cells and the chosen one with them (choose
+        again)."""
         val, activity = self.val, self.activity
         open_cells = [c for c in range(self.n) if val[c] < 0]
         if not open_cells:
@@ -515,23 +622,62 @@ class Learner:
         if self.lookahead <= 0 or (not self.conflicts and not self.trail_lim):
             # the first decision: root probing has just looked ahead at every cell
             cell = max(open_cells, key=activity.__getitem__)
+            if self.target and self.target[cell] >= 0:
+                return cell * 2 + self.target[cell]
             return cell * 2 + self.phase[cell]
         best, best_score = -1, -1
+        trail = self.trail
         for cell in heapq.nlargest(self.lookahead, open_cells, key=activity.__getitem__):
             counts = []
             for value in (1, 0):
-                start = len(self.trail)
+                if val[cell] >= 0:
+                    break  # decided by what an earlier probe's failure implied
+                start = len(trail)
                 self._decide(cell * 2 + value)
+                conflict = self._propagate()
+                if conflict is None:
+                    counts.append(len(trail) - start)
+                    self._backjump(len(self.trail_lim) - 1, keep_phases=False)
+                    continue
+                if not self.defer:
+                    return -2 if self._conflict(conflict) else -3
+                if not self._refute(cell * 2 + value, conflict, start):
+                    return -3
                 conflict = self._propagate()
                 if conflict is not None:
                     return -2 if self._conflict(conflict) else -3
-                counts.append(len(self.trail) - start)
-                self._backjump(len(self.trail_lim) - 1, keep_phases=False)
+            if len(counts) < 2:
+                continue
             score = (counts[0] + 1) * (counts[1] + 1)
             if score > best_score:
                 best_score = score
                 best = cell * 2 + (1 if counts[0] < counts[1] else 0)
+        if best < 0 or val[best >> 1] >= 0:
+            return -4
         return best
+
+    def _refute(self, probe: int, conflict: Clause | LineReason, start: int) -> bool:
+        """A probe failed: take it back and set its cell the other way, for a reason
+        worked out only if an analysis asks (`Failed`); False when the probe was at the
+        root and its conflict holds there (no solution left)."""
+        if len(self.trail_lim) == 1:
+            # at the root: the other value is a fact (a conflict with no probe cell in it
+            # would mean no solution; the propagation after it finds that)
+            self._backjump(0, keep_phases=False)
+            self._assign(probe >> 1, (probe & 1) ^ 1, None)
+            return True
+        trail, reason, val = self.trail, self.reason, self.val
+        steps: dict[int, tuple[int, Any]] = {}
+        for i in range(start + 1, len(trail)):
+            cell = trail[i] >> 1
+            why = reason[cell]  # a clause or a line: a probe decides no other way
+            if isinstance(why, list):  # its order may change later: keep its cells
+                steps[cell] = (val[cell], [lit >> 1 for lit in why[1:]])
+            else:
+                steps[cell] = (val[cell], why)
+        self._backjump(len(self.trail_lim) - 1, keep_phases=False)
+        self._assign(probe >> 1, (probe & 1) ^ 1, Failed(probe, conflict, steps))
+        return True
 
     # ----- the count -----
     def count(self, limit: int) -> tuple[list[int], bool]:
@@ -566,6 +712,7 @@ class Learner:
                 self.restart_budget = self.restart_unit * luby(self.restarts)
                 self.since = 0
                 self._backjump(0)
+                self.target_size = 0
                 if self.conflicts >= self.reduce_at:
                     step = self.reduce_step * self.restarts
                     self.reduce_at = self.conflicts + self.reduce_first + step
@@ -576,6 +723,8 @@ class Learner:
                 return True
             if lit == -2:
                 self.since += 1
+                continue
+            if lit == -4:  # probes that failed set their cells: propagated, choose again
                 continue
             if lit >= 0:
                 self.decisions += 1

@@ -204,9 +204,10 @@ def count(
     prober = Prober(lines)
     root: Grid | None = Grid.blank(board)
     assert root is not None
+    budgeted = not math.isinf(deadline.work_left())
     stretched = False  # python-sat is loaded only for a board line solving leaves open
     if lines.run(root) and _open(board, root):
-        stretched = sat and math.isinf(deadline.work_left()) and stretch.available()
+        stretched = sat and not budgeted and stretch.available()
         cells = board.width * board.height
         small = cells - root.decided(board) <= PROBE_SMALL
         skip = stretched and not small and cells <= PROBE_SKIP_MOST
@@ -220,7 +221,9 @@ def count(
     work = lines.solves
     if finished and root is not None:
         if _open(board, root):
-            turns = _Turns(board, root, prober, deadline, symmetric.clue_symmetries(puzzle))
+            symmetries = symmetric.clue_symmetries(puzzle)
+            pure = not stretched and not budgeted
+            turns = _Turns(board, root, prober, deadline, symmetries, pure)
             if stretched:
                 with stretch.Session(board, root.filled, root.empty) as session:
                     turns.session = session
@@ -278,6 +281,19 @@ easy searches as fast), then its work per solver conflict after each solver slic
 of the time (a conflict costs CaDiCaL about seven line solves here), so the turns cost
 little beside the stretch alone (on a tournament-style set, count to 2, CPU: 4.24 s
 against 4.22 s alone, where 3,000 first and 3.5 per conflict cost 4.97 s)."""
+PURE_LOOKAHEAD = 0
+PURE_RESTART_UNIT = 1024
+"""The learning search's settings when no SAT stretch takes turns and no work budget is
+set (`count --no-sat`, no python-sat): no look-ahead before decisions, restarts eight
+times rarer, explanations reused (`learn.Learner`'s `reuse` and `defer`). Its conflicts
+then cost about a fifth as much (no probes) and the longer runs keep what a search has
+built toward a solution; on the slow half of 36 tournament-style boards (seeds 7-9, count
+to 2, CPU) 130 s against 184 s with the stretch's settings, the slowest 26 s against two
+timeouts at 30 s. With the stretch the learner keeps the module's defaults (its share of
+the turns is small and its look-ahead complements the solver; the hard set's Knotty, found
+by the symmetric search in the turns, took over 30 s with reuse on), and so does a count
+under a work budget: the generators' budgets are counted in its work, so these settings
+there would change what seeds give."""
 SLICE_CAP = 1 << 16
 MIRROR_SHARE = 4.0
 """The symmetric search's work per turn, against the whole puzzle's learning search at
@@ -303,13 +319,34 @@ class _Turns:
         prober: Prober,
         deadline: Deadline,
         symmetries: tuple[symmetric.CellMap, ...],
+        pure: bool = False,
     ) -> None:
         self.board, self.root, self.prober, self.deadline = board, root, prober, deadline
         self.symmetries = symmetries
-        scores, phases = prober.scores, prober.phases
-        self.learner = Learner(board, root, deadline, scores, phases, images=symmetries)
+        self.pure = pure
+        self.lookahead: int | None = PURE_LOOKAHEAD if pure else None
+        self.restart_unit: int | None = PURE_RESTART_UNIT if pure else None
+        self.learner = self._learner(images=symmetries)
         self.mirror: Learner | None = None
         self.session: stretch.Session | None = None
+
+    def _learner(
+        self, images: Sequence[symmetric.CellMap] = (), ties: Sequence[tuple[int, int]] = ()
+    ) -> Learner:
+        prober = self.prober
+        return Learner(
+            self.board,
+            self.root,
+            self.deadline,
+            prober.scores,
+            prober.phases,
+            lookahead=self.lookahead,
+            restart_unit=self.restart_unit,
+            images=images,
+            ties=ties,
+            reuse=self.pure,
+            defer=self.pure,
+        )
 
     def learners(self) -> list[Learner]:
         return [self.learner] if self.mirror is None else [self.learner, self.mirror]
@@ -327,8 +364,7 @@ class _Turns:
             return learner.solutions, True
         if self.symmetries:  # built only now: most searches are over by here
             ties = symmetric.ties(self.symmetries, self.board.width * self.board.height)
-            scores, phases = self.prober.scores, self.prober.phases
-            self.mirror = Learner(self.board, self.root, deadline, scores, phases, ties=ties)
+            self.mirror = self._learner(ties=ties)
         conflicts = SAT_SLICE
         while True:
             if session and not deadline.expired() and session.run(limit, conflicts, deadline):
