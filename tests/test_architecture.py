@@ -572,3 +572,113 @@ def test_no_front_end_script_knows_a_rule_or_a_genres_own_key() -> None:
             if re.search(rf"""data\??\.{key}\b|data\[['"]{key}['"]\]""", line)
         ]
     assert found == []
+
+
+# --- a genre lives in its folder -----------------------------------------------------------
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are docstrings or bare string statements (prose,
+    where naming a genre as an example couples nothing)."""
+    return {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    }
+
+
+def _code_words(source: str) -> Iterator[tuple[int, str]]:
+    """What a Python file's code spells, line by line: its identifiers, the modules it
+    imports and its string literals (not docstrings, not comments)."""
+    tree = ast.parse(source)
+    prose = _docstrings(tree)
+    for node in ast.walk(tree):
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) not in prose:
+                yield line, node.value
+        elif isinstance(node, ast.Name):
+            yield line, node.id
+        elif isinstance(node, ast.Attribute):
+            yield line, node.attr
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield line, node.name
+        elif isinstance(node, ast.arg):
+            yield line, node.arg
+        elif isinstance(node, ast.ImportFrom):
+            yield line, node.module or ""
+        elif isinstance(node, ast.alias):
+            yield line, f"{node.name} {node.asname or ''}"
+
+
+def _other_words(text: str) -> Iterator[tuple[int, str]]:
+    """What a style sheet or page spells outside its comments, line by line."""
+    bare = re.sub(r"/\*.*?\*/|<!--.*?-->", lambda m: "\n" * m[0].count("\n"), text, flags=re.S)
+    yield from enumerate(bare.splitlines(), 1)
+
+
+def _genre_words(name: str) -> re.Pattern[str]:
+    """A genre's name and title as words, spelled in any case, with or without the
+    title's spaces (`starbattle`, `Star Battle`, `STAR_BATTLE`)."""
+    title = registry.genre(name).title
+    spellings = {name, title, title.replace(" ", ""), title.replace(" ", "_")}
+    words = "|".join(sorted(re.escape(each) for each in spellings))
+    return re.compile(rf"(?<![a-z0-9])({words})(?![a-z0-9])", re.I)
+
+
+NAMED_OUTSIDE = {
+    ("nonogram", "cli/workshop_commands.py"): "the picture command makes Nonograms only",
+}
+"""Where the code outside a genre's folder names it, and why: debts from before the
+contract (Nonogram's picture command). A genre added since names none."""
+
+
+def _named_outside(name: str) -> list[str]:
+    """Where a file under `src/gridproof` outside `genres/<name>/` names the genre in its
+    code (Python identifiers, imports, strings) or in a page, style sheet or script."""
+    pattern = _genre_words(name)
+    own = PACKAGE / "genres" / name
+    found = []
+    for path in sorted(PACKAGE.rglob("*")):
+        if not path.is_file() or own in path.parents or "__pycache__" in path.parts:
+            continue
+        if path.suffix == ".py":
+            words = _code_words(path.read_text())
+        elif path.suffix in (".js", ".css", ".html"):
+            words = _other_words(path.read_text())
+        else:
+            continue
+        where = path.relative_to(PACKAGE).as_posix()
+        if (name, where) in NAMED_OUTSIDE:
+            continue
+        found += [f"{where}:{line}: {word!r}" for line, word in words if pattern.search(word)]
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("name", sorted(registry.genres()))
+def test_no_code_outside_a_genres_folder_names_it(name: str) -> None:
+    """A genre is its folder: the registry finds it by the folder's name, and nothing else
+    under `src/` spells its name or title in code (docstrings and comments may name it as
+    an example). So the diff that adds a genre touches its folder, its tests and nothing
+    else under `src/`."""
+    assert _named_outside(name) == []
+
+
+def test_the_genre_name_search_finds_code_and_skips_prose(tmp_path: Path) -> None:
+    source = (
+        '"""Norinori, in prose."""\n'
+        "# norinori in a comment\n"
+        "def f(kind: str) -> bool:\n"
+        '    """A Star Battle docstring."""\n'
+        '    return kind == "starbattle" or STAR_BATTLE\n'
+        "from gridproof.genres.norinori import rules\n"
+    )
+    words = list(_code_words(source))
+    star = _genre_words("starbattle")
+    nori = _genre_words("norinori")
+    assert sorted({line for line, word in words if star.search(word)}) == [5]
+    assert sorted({line for line, word in words if nori.search(word)}) == [6]
+    css = "/* nonogram\n bands */\n.nonogram-clue { }\n"
+    assert [n for n, w in _other_words(css) if _genre_words("nonogram").search(w)] == [3]

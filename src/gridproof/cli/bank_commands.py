@@ -285,7 +285,7 @@ def _bank_export(args: argparse.Namespace) -> int:
     if done.without_url and args.format == "urls":
         _say_note(
             f"{done.without_url} board(s) left out: a puzz.link URL cannot hold them "
-            "(no-three-black Nondango); --format jsonl exports every board"
+            "(a form its URL cannot express); --format jsonl exports every board"
         )
     return EXIT_OK
 

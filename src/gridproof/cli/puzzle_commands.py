@@ -92,7 +92,7 @@ def _add_count(commands: argparse._SubParsersAction[_Parser]) -> None:
         "--no-sat",
         dest="sat",
         action="store_false",
-        help="count on the standard library alone (Nonogram: no CaDiCaL stretch)",
+        help="count on the standard library alone (no SAT solver inside the engine)",
     )
     _add_deadline(count)
     _add_json(count, "one JSON object per puzzle per line")
@@ -131,8 +131,8 @@ def _add_show(commands: argparse._SubParsersAction[_Parser]) -> None:
         commands,
         "show",
         _show,
-        "draw puzzles as text: a Nonogram's clues beside and above its grid, Norinori and "
-        "Nondango region borders (and circles)",
+        "draw puzzles as text: each genre's clues, region borders and marks in its own "
+        "text picture",
     )
     show.add_argument("sources", nargs="+", metavar="SOURCE")
     shown = show.add_mutually_exclusive_group()

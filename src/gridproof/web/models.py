@@ -94,7 +94,7 @@ class ConvertRequest(_Body):
     to: str = Field(
         min_length=1,
         max_length=40,
-        description="code, url, json, or a genre's own format (pzprv3; Nonogram: non, tatham)",
+        description="code, url, json, or a format the genre lists (pzprv3, ...)",
     )
 
 
