@@ -1,5 +1,6 @@
 """Shared pieces of the bank-fill tests: a tiny job, an in-process fill, the rows a fill
-stored that do not depend on the clock, and the command line of a fill in a subprocess."""
+stored that do not depend on the clock, the command line of a fill in a subprocess, and a
+genre's smallest key and first banked record (for the bank and contract tests)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from typing import Any
 
 from gridproof import bank
 from gridproof.bank import filler, runners
+from gridproof.core.contract import Genre
+from gridproof.core.errors import GenerationError
 
 ROOT = Path(__file__).resolve().parents[1]
 NONOGRAM = filler.check_job("nonogram", 5, 5, None)
@@ -86,3 +89,19 @@ def stored(path: Path) -> int:
             return int(db.execute("SELECT count(*) FROM tried").fetchone()[0])
     except sqlite3.OperationalError:  # not created yet
         return 0
+
+
+def smallest(genre: Genre[Any]) -> bank.Key:
+    width, height = bank.offered_sizes(genre)[0]
+    return bank.Key(genre.name, width, height, bank.default_difficulty(genre))
+
+
+def first_record(key: bank.Key, seeds: range = range(1, 30)) -> bank.Record:
+    for seed in seeds:
+        try:
+            record = bank.make_record(key, seed, generate_s=20)
+        except GenerationError:
+            continue
+        if record.difficulty == key.difficulty:
+            return record
+    raise AssertionError(f"no board for {key}")

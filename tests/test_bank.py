@@ -8,98 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from gridproof import ENGINE_VERSION, bank
+from gridproof import bank
 from gridproof.bank import evidence
-from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
 from gridproof.core.ladder import Grade
-from gridproof.core.outcome import Verdict
 from gridproof.core.registry import genres
+from tests.bankfills import first_record, smallest
 
 GENRES = sorted(genres().values(), key=lambda g: g.name)
-
-
-def smallest(genre: Genre) -> bank.Key:
-    width, height = bank.offered_sizes(genre)[0]
-    return bank.Key(genre.name, width, height, bank.default_difficulty(genre))
-
-
-def first_record(key: bank.Key, seeds: range = range(1, 30)) -> bank.Record:
-    for seed in seeds:
-        try:
-            record = bank.make_record(key, seed, generate_s=20)
-        except GenerationError:
-            continue
-        if record.difficulty == key.difficulty:
-            return record
-    raise AssertionError(f"no board for {key}")
-
-
-@pytest.fixture(params=GENRES, ids=lambda g: g.name)
-def genre(request: pytest.FixtureRequest) -> Genre:
-    chosen: Genre = request.param
-    return chosen
-
-
-def test_a_record_carries_its_evidence_and_provenance(genre: Genre) -> None:
-    key = smallest(genre)
-    record = first_record(key)
-    assert record.key == key
-    assert record.code.startswith(f"{genre.name}.")
-    assert (record.verdict, record.engine) == ("unique", ENGINE_VERSION)
-    assert record.elapsed_s >= 0
-    assert record.generator == genre.generator
-    assert record.health["attempts"] >= 1
-    assert record.provenance == f"generated {genre.generator} seed {record.seed}"
-    assert record.checks[0] == evidence.GENERATOR_CHECK
-    assert record.canonical == evidence.canonical_code(genre, genre.parse_code(record.code))
-    puzzle = genre.parse_code(record.code)
-    outcome = genre.count(puzzle, 2, Deadline(30))
-    assert (outcome.verdict, outcome.solutions) == (Verdict.UNIQUE, (record.solution,))
-    assert record.verification() == {
-        "verdict": "unique",
-        "nodes": record.nodes,
-        "elapsed_s": record.elapsed_s,
-        "engine": ENGINE_VERSION,
-        "checks": list(record.checks),
-    }
-
-
-def test_an_independent_counter_checks_the_sampled_boards(genre: Genre) -> None:
-    key = smallest(genre)
-    record = bank.make_record(key, 1, generate_s=20, check_every=1)
-    assert record.checks == (evidence.GENERATOR_CHECK, genre.oracles[0].name)
-    assert record.nodes >= 1  # the oracle's count
-    plain = bank.make_record(key, 1, generate_s=20, check_every=10**9)
-    assert not evidence.wants_check(genre, 1, plain.difficulty, 10**9)
-    assert (plain.checks, plain.nodes) == ((evidence.GENERATOR_CHECK,), 0)
-    assert plain.code == record.code
-
-
-def test_the_sample_is_one_in_n_by_seed_and_every_board_above_hard(genre: Genre) -> None:
-    easiest = genre.difficulties[0]
-    picked = [s for s in range(1, 10_001) if evidence.wants_check(genre, s, easiest, 100)]
-    assert 60 <= len(picked) <= 140
-    assert picked == [s for s in range(1, 10_001) if evidence.wants_check(genre, s, easiest, 100)]
-    order = list(Grade)
-    above = [g for g in genre.difficulties if order.index(g) > order.index(Grade.HARD)]
-    for grade in above:  # above hard: every board
-        assert all(evidence.wants_check(genre, seed, grade, 100) for seed in range(1, 50))
-    if Grade.HARD in genre.difficulties:
-        assert not any(evidence.wants_check(genre, s, Grade.HARD, 10**9) for s in range(1, 50))
-    assert all(evidence.wants_check(genre, seed, easiest, 1) for seed in range(1, 50))
-
-
-def test_a_disagreeing_oracle_is_a_generation_error(genre: Genre) -> None:
-    record = first_record(smallest(genre))
-    puzzle = genre.parse_code(record.code)
-    with pytest.raises(GenerationError, match=r"oracle says unique .* not the generator's"):
-        evidence.independent_check(genre, puzzle, record.solution ^ 1)
-    name, outcome = evidence.independent_check(genre, puzzle, record.solution) or ("", None)
-    assert name == genre.oracles[0].name
-    assert outcome is not None
-    assert outcome.verdict is Verdict.UNIQUE
 
 
 def test_without_python_sat_the_check_falls_back_to_brute_force_and_warns_only_past_it(
@@ -120,41 +37,6 @@ def test_without_python_sat_the_check_falls_back_to_brute_force_and_warns_only_p
     monkeypatch.undo()
     assert evidence.oracle_gap(nonogram, 15, 15) is None
     assert evidence.oracle_for(nonogram, 15, 15) is not None
-
-
-def test_the_canonical_code_is_the_same_for_every_image(genre: Genre) -> None:
-    from gridproof.core.symmetry import Symmetry
-
-    puzzle = genre.parse_code(first_record(smallest(genre)).code)
-    canonical = evidence.canonical_code(genre, puzzle)
-    for symmetry in Symmetry:
-        assert evidence.canonical_code(genre, genre.transform(puzzle, symmetry)) == canonical
-
-
-def test_a_copy_under_a_symmetry_is_banked_once(tmp_path: Path, genre: Genre) -> None:
-    from dataclasses import replace
-
-    from gridproof.core.symmetry import Symmetry
-
-    store = bank.Bank(tmp_path / "bank.sqlite3")
-    record = first_record(smallest(genre))
-    turned = genre.format_code(genre.transform(genre.parse_code(record.code), Symmetry.FLIP_H))
-    copy = replace(record, code=turned, seed=record.seed + 1000)
-    assert store.add(record) is True
-    if turned != record.code:
-        assert store.add(copy) is False
-        assert store.holder(copy) == record.code
-    assert store.find(turned) is None or turned == record.code
-
-
-def test_records_round_trip_through_sqlite(tmp_path: Path, genre: Genre) -> None:
-    store = bank.Bank(tmp_path / "bank.sqlite3")
-    record = first_record(smallest(genre))
-    assert store.add(record) is True
-    assert store.add(record) is False  # one row per code
-    assert store.find(record.code) == record
-    assert store.find("nothing") is None
-    assert store.counts() == {record.key: 1}
 
 
 def test_pick_excludes_codes_and_serves_the_least_served_first(tmp_path: Path) -> None:
@@ -260,27 +142,6 @@ def test_the_fill_plan_puts_small_boards_first() -> None:
         stocked = {k.difficulty for k in plan if (k.genre, k.width, k.height) == first}
         assert stocked == set(genre.offered(*bank.offered_sizes(genre)[0]))
     assert max(max(key.width, key.height) for key in plan) <= 10
-
-
-def test_offered_sizes_stay_inside_each_genres_range(genre: Genre) -> None:
-    sizes = bank.offered_sizes(genre)
-    (min_w, min_h), (max_w, max_h) = genre.sizes
-    assert sizes
-    assert all(min_w <= w <= max_w and min_h <= h <= max_h for w, h in sizes)
-    assert sizes == sorted(sizes)
-
-
-def test_check_key_names_what_is_wrong(genre: Genre) -> None:
-    key = smallest(genre)
-    assert bank.check_key(genre.name, key.size, None) == key
-    with pytest.raises(CodeError, match="unknown genre 'go'"):
-        bank.check_key("go", "5x5", None)
-    with pytest.raises(CodeError, match="size: size 'big' is not WIDTHxHEIGHT"):
-        bank.check_key(genre.name, "big", None)
-    with pytest.raises(CodeError, match=f"size 1x1 is outside {genre.title}'s range"):
-        bank.check_key(genre.name, "1x1", None)
-    with pytest.raises(CodeError, match="difficulty 'absurd' is not one of"):
-        bank.check_key(genre.name, key.size, "absurd")
 
 
 def test_the_file_is_configurable_and_has_a_default(

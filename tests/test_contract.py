@@ -17,10 +17,13 @@ import dataclasses
 import importlib
 import importlib.util
 import json
+import multiprocessing
 import re
 import string
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,16 +32,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gridproof.genres
-from gridproof import bank
+from gridproof import ENGINE_VERSION, bank
+from gridproof.bank import evidence
 from gridproof.core import codes, pzpr, registry
 from gridproof.core.contract import Generated, Genre, Health, Look, Oracle, Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, GridproofError
 from gridproof.core.grid import cell_string
-from gridproof.core.ladder import GIVEN
+from gridproof.core.ladder import GIVEN, Grade
 from gridproof.core.outcome import Outcome, Verdict
 from gridproof.core.rng import Rng
 from gridproof.core.symmetry import Symmetry
+from tests.bankfills import first_record, smallest
 from tests.toygenre import GENRE as LIGHTS
 from tests.toygenre import registered
 
@@ -170,6 +175,12 @@ def findable(made: tuple[Genre[Any], Generated[Any]]) -> Iterator[Genre[Any]]:
             yield toy
     else:
         yield genre
+
+
+@pytest.fixture
+def genre(findable: Genre[Any]) -> Genre[Any]:
+    """The genre, found by name in the registry (the bank looks genres up by name)."""
+    return findable
 
 
 # --- the registry -------------------------------------------------------------------------
@@ -814,6 +825,208 @@ def test_generation_refuses_a_size_or_grade_it_lacks(
             genre.generate(request, 1, Deadline(5))
         if isinstance(raised.value, GenerationError):
             assert raised.value.health["attempts"] == 0, request
+
+
+# --- what every generator promises ------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_seed_gives_the_same_board_at_any_load_and_deadline(genre: Genre[Any]) -> None:
+    _, (high_w, high_h) = genre.sizes
+    width, height = min(10, high_w), min(10, high_h)
+    for grade in (None, *genre.offered(width, height)):
+        request = Request(width, height, grade)
+        quiet = genre.generate(request, 11, Deadline(300))
+        with both_cores_busy(60):
+            loaded = genre.generate(request, 11, Deadline(240))
+        assert genre.format_code(loaded.puzzle) == genre.format_code(quiet.puzzle), grade
+        assert (loaded.difficulty, loaded.score) == (quiet.difficulty, quiet.score), grade
+
+
+def test_every_grade_the_catalog_offers_is_delivered(genre: Genre[Any]) -> None:
+    width, height = _first_size(genre)
+    offered = genre.offered(width, height)
+    assert offered, f"{genre.name} offers no grade at {width}x{height}"
+    assert set(offered) <= set(genre.difficulties)
+    for grade in offered:
+        made = genre.generate(Request(width, height, grade), 3, Deadline(120))
+        assert made.difficulty == grade
+        assert made.score > 0
+        assert genre.validate(made.puzzle, made.solution) == []
+        outcome = genre.count(made.puzzle, 2, Deadline(60))
+        assert outcome.verdict is Verdict.UNIQUE
+        assert outcome.solutions == (made.solution,)
+
+
+def test_no_grade_asked_aims_at_every_offered_grade(genre: Genre[Any]) -> None:
+    """With no difficulty asked, the seed picks the grade, so the shares are balanced."""
+    width, height = _first_size(genre)
+    offered = genre.offered(width, height)
+    seen = {
+        genre.generate(Request(width, height), seed, Deadline(120)).difficulty
+        for seed in range(1, 13)
+    }
+    assert seen <= set(genre.difficulties)
+    assert len(seen) >= min(2, len(offered))
+
+
+def test_a_deadline_too_short_fails_rather_than_returning_another_board(
+    genre: Genre[Any],
+) -> None:
+    """However short the deadline, the call either returns the seed's own board or fails."""
+    _, (high_w, high_h) = genre.sizes
+    request = Request(min(8, high_w), min(8, high_h))
+    full = genre.format_code(genre.generate(request, 5, Deadline(300)).puzzle)
+    for seconds in (0.001, 0.01, 0.05, 0.2, 1.0):
+        try:
+            made = genre.generate(request, 5, Deadline(seconds))
+        except GenerationError:
+            continue
+        assert genre.format_code(made.puzzle) == full, seconds
+
+
+def _first_size(genre: Genre[Any]) -> tuple[int, int]:
+    width, height = bank.offered_sizes(genre)[0]
+    return width, height
+
+
+def _spin(until: float) -> None:
+    while time.monotonic() < until:
+        pass
+
+
+@contextmanager
+def both_cores_busy(seconds: float) -> Iterator[None]:
+    """Two processes that keep both cores of the machine busy meanwhile."""
+    until = time.monotonic() + seconds
+    spinners = [multiprocessing.Process(target=_spin, args=(until,)) for _ in range(2)]
+    for spinner in spinners:
+        spinner.start()
+    try:
+        yield
+    finally:
+        for spinner in spinners:
+            spinner.terminate()
+            spinner.join()
+
+
+# --- the bank: evidence, sampling, records ----------------------------------------------
+
+
+def test_a_record_carries_its_evidence_and_provenance(genre: Genre[Any]) -> None:
+    key = smallest(genre)
+    record = first_record(key)
+    assert record.key == key
+    assert record.code.startswith(f"{genre.name}.")
+    assert (record.verdict, record.engine) == ("unique", ENGINE_VERSION)
+    assert record.elapsed_s >= 0
+    assert record.generator == genre.generator
+    assert record.health["attempts"] >= 1
+    assert record.provenance == f"generated {genre.generator} seed {record.seed}"
+    assert record.checks[0] == evidence.GENERATOR_CHECK
+    assert record.canonical == evidence.canonical_code(genre, genre.parse_code(record.code))
+    puzzle = genre.parse_code(record.code)
+    outcome = genre.count(puzzle, 2, Deadline(30))
+    assert (outcome.verdict, outcome.solutions) == (Verdict.UNIQUE, (record.solution,))
+    assert record.verification() == {
+        "verdict": "unique",
+        "nodes": record.nodes,
+        "elapsed_s": record.elapsed_s,
+        "engine": ENGINE_VERSION,
+        "checks": list(record.checks),
+    }
+
+
+def test_an_independent_counter_checks_the_sampled_boards(genre: Genre[Any]) -> None:
+    key = smallest(genre)
+    record = bank.make_record(key, 1, generate_s=20, check_every=1)
+    assert record.checks == (evidence.GENERATOR_CHECK, genre.oracles[0].name)
+    assert record.nodes >= 1  # the oracle's count
+    plain = bank.make_record(key, 1, generate_s=20, check_every=10**9)
+    assert not evidence.wants_check(genre, 1, plain.difficulty, 10**9)
+    assert (plain.checks, plain.nodes) == ((evidence.GENERATOR_CHECK,), 0)
+    assert plain.code == record.code
+
+
+def test_the_sample_is_one_in_n_by_seed_and_every_board_above_hard(genre: Genre[Any]) -> None:
+    easiest = genre.difficulties[0]
+    picked = [s for s in range(1, 10_001) if evidence.wants_check(genre, s, easiest, 100)]
+    assert 60 <= len(picked) <= 140
+    assert picked == [s for s in range(1, 10_001) if evidence.wants_check(genre, s, easiest, 100)]
+    order = list(Grade)
+    above = [g for g in genre.difficulties if order.index(g) > order.index(Grade.HARD)]
+    for grade in above:  # above hard: every board
+        assert all(evidence.wants_check(genre, seed, grade, 100) for seed in range(1, 50))
+    if Grade.HARD in genre.difficulties:
+        assert not any(evidence.wants_check(genre, s, Grade.HARD, 10**9) for s in range(1, 50))
+    assert all(evidence.wants_check(genre, seed, easiest, 1) for seed in range(1, 50))
+
+
+def test_a_disagreeing_oracle_is_a_generation_error(genre: Genre[Any]) -> None:
+    record = first_record(smallest(genre))
+    puzzle = genre.parse_code(record.code)
+    with pytest.raises(GenerationError, match=r"oracle says unique .* not the generator's"):
+        evidence.independent_check(genre, puzzle, record.solution ^ 1)
+    name, outcome = evidence.independent_check(genre, puzzle, record.solution) or ("", None)
+    assert name == genre.oracles[0].name
+    assert outcome is not None
+    assert outcome.verdict is Verdict.UNIQUE
+
+
+def test_the_canonical_code_is_the_same_for_every_image(genre: Genre[Any]) -> None:
+    from gridproof.core.symmetry import Symmetry
+
+    puzzle = genre.parse_code(first_record(smallest(genre)).code)
+    canonical = evidence.canonical_code(genre, puzzle)
+    for symmetry in Symmetry:
+        assert evidence.canonical_code(genre, genre.transform(puzzle, symmetry)) == canonical
+
+
+def test_a_copy_under_a_symmetry_is_banked_once(tmp_path: Path, genre: Genre[Any]) -> None:
+    from dataclasses import replace
+
+    from gridproof.core.symmetry import Symmetry
+
+    store = bank.Bank(tmp_path / "bank.sqlite3")
+    record = first_record(smallest(genre))
+    turned = genre.format_code(genre.transform(genre.parse_code(record.code), Symmetry.FLIP_H))
+    copy = replace(record, code=turned, seed=record.seed + 1000)
+    assert store.add(record) is True
+    if turned != record.code:
+        assert store.add(copy) is False
+        assert store.holder(copy) == record.code
+    assert store.find(turned) is None or turned == record.code
+
+
+def test_records_round_trip_through_sqlite(tmp_path: Path, genre: Genre[Any]) -> None:
+    store = bank.Bank(tmp_path / "bank.sqlite3")
+    record = first_record(smallest(genre))
+    assert store.add(record) is True
+    assert store.add(record) is False  # one row per code
+    assert store.find(record.code) == record
+    assert store.find("nothing") is None
+    assert store.counts() == {record.key: 1}
+
+
+def test_offered_sizes_stay_inside_each_genres_range(genre: Genre[Any]) -> None:
+    sizes = bank.offered_sizes(genre)
+    (min_w, min_h), (max_w, max_h) = genre.sizes
+    assert sizes
+    assert all(min_w <= w <= max_w and min_h <= h <= max_h for w, h in sizes)
+    assert sizes == sorted(sizes)
+
+
+def test_check_key_names_what_is_wrong(genre: Genre[Any]) -> None:
+    key = smallest(genre)
+    assert bank.check_key(genre.name, key.size, None) == key
+    with pytest.raises(CodeError, match="unknown genre 'go'"):
+        bank.check_key("go", "5x5", None)
+    with pytest.raises(CodeError, match="size: size 'big' is not WIDTHxHEIGHT"):
+        bank.check_key(genre.name, "big", None)
+    with pytest.raises(CodeError, match=f"size 1x1 is outside {genre.title}'s range"):
+        bank.check_key(genre.name, "1x1", None)
+    with pytest.raises(CodeError, match="difficulty 'absurd' is not one of"):
+        bank.check_key(genre.name, key.size, "absurd")
 
 
 # --- drawing -------------------------------------------------------------------------------

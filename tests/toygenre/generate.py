@@ -19,7 +19,7 @@ from gridproof.core.contract import Generated, Request, Tally
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
 from gridproof.core.grid import Geometry, bits
-from gridproof.core.ladder import cheapest_rung, solve
+from gridproof.core.ladder import cheapest_rung, rate, solve
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
 from tests.toygenre.model import Lights
@@ -69,13 +69,13 @@ def generate(request: Request, seed: int, deadline: Deadline) -> Generated[Light
         if progress.timed_out:
             tally.timeout += 1
             continue
-        grade = LADDER.grade(rung)
-        if request.difficulty not in (None, grade):
+        difficulty = rate(LADDER, rung, progress)
+        if request.difficulty not in (None, difficulty.grade):
             tally.off_grade += 1
             continue
-        metrics = {"clues": puzzle.clue_mask.bit_count(), "steps": len(progress.steps)}
+        metrics = {"clues": puzzle.clue_mask.bit_count(), **difficulty.as_dict()}
         spent = tally.health((deadline.elapsed() - started) * 1000)
-        return Generated(puzzle, solution, seed, grade, metrics, spent)
+        return Generated(puzzle, solution, seed, difficulty.grade, metrics, spent, difficulty.score)
     raise GenerationError(
         f"no unique {width}x{height} Lights proven within the deadline",
         tally.health((deadline.elapsed() - started) * 1000).as_dict(),
