@@ -791,6 +791,90 @@ def test_solve_starts_from_the_given_marks(made: tuple[Genre[Any], Generated[Any
         assert clash.steps == ()
 
 
+# --- the rules written twice: with sentences (the ladder) and in bulk (the counter) -------
+
+
+def _truths(genre: Genre[Any], boards: list[Any]) -> list[tuple[Any, Outcome]]:
+    """The boards with their every solution (up to `ENUMERATE`), counted by the engine."""
+    return [(puzzle, genre.count(puzzle, ENUMERATE, Deadline(60))) for puzzle in boards[:16]]
+
+
+def test_the_ladder_never_contradicts_the_counter(
+    made: tuple[Genre[Any], Generated[Any]], boards: list[Any]
+) -> None:
+    """Every rung's deductions hold in every solution the counter finds; a rung that
+    finds a contradiction is on a board the counter proves has none; a rung that
+    finishes the grid finished the counter's one solution. (The ladder's rules and the
+    counter's bulk propagation state the same rules twice: here they meet.)"""
+    genre, _ = made
+    for puzzle, truth in _truths(genre, boards):
+        code = genre.format_code(puzzle)
+        assert truth.verdict is not Verdict.TIMEOUT, code
+        for rung in genre.rungs:
+            progress = genre.solve(puzzle, rung, Deadline(60))
+            if progress.contradiction is not None:
+                assert truth.verdict is Verdict.NONE, (code, rung, progress.contradiction)
+                continue
+            for solution in truth.solutions:
+                assert progress.shaded & ~solution == 0, (code, rung)
+                assert progress.empty & solution == 0, (code, rung)
+            if progress.complete:
+                assert truth.solutions == (progress.shaded,), (code, rung)
+
+
+def test_what_the_counters_propagation_decides_the_ladder_decides(
+    made: tuple[Genre[Any], Generated[Any]], boards: list[Any]
+) -> None:
+    """A board the counter settles at its first node, by propagation alone (one solution,
+    or a contradiction), the ladder's top rung settles too: the counter's bulk rules are
+    never stronger than the rules a person is told about."""
+    genre, _ = made
+    settled = 0
+    for puzzle, truth in _truths(genre, boards):
+        code = genre.format_code(puzzle)
+        first = genre.count(puzzle, 2, Deadline(60))
+        if first.nodes != 1:
+            continue
+        settled += 1
+        top = genre.solve(puzzle, genre.ladder.top, Deadline(60))
+        if first.verdict is Verdict.NONE:
+            assert top.contradiction is not None, code
+        else:
+            assert first.verdict is Verdict.UNIQUE, code
+            assert top.complete, code
+            assert (top.shaded,) == truth.solutions, code
+    assert settled >= 1, "no board settled at the counter's first node: nothing compared"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_ladder_keeps_a_solutions_marks(
+    made: tuple[Genre[Any], Generated[Any]], seed: int
+) -> None:
+    """Started from a random part of the solution's marks, every rung stays inside the
+    solution, keeps what it was given, decides more the higher the rung, and the top
+    rung finishes the grid whenever the bare board's top rung does."""
+    genre, board = made
+    rng = Rng(seed)
+    size = board.puzzle.width * board.puzzle.height
+    full = (1 << size) - 1
+    for share in (0.1, 0.3, 0.6):
+        given = sum(1 << cell for cell in range(size) if rng.random() < share)
+        shaded, empty = board.solution & given, full & ~board.solution & given
+        decided = 0
+        for rung in genre.rungs:
+            progress = genre.solve(board.puzzle, rung, Deadline(60), shaded=shaded, empty=empty)
+            assert progress.contradiction is None, (rung, share)
+            assert progress.shaded & shaded == shaded, (rung, share)
+            assert progress.empty & empty == empty, (rung, share)
+            assert progress.shaded & ~board.solution == 0, (rung, share)
+            assert progress.empty & board.solution == 0, (rung, share)
+            now = progress.shaded | progress.empty
+            assert now & decided == decided, (rung, share)
+            decided = now
+        if genre.solve(board.puzzle, genre.ladder.top, Deadline(60)).complete:
+            assert decided == full, share
+
+
 # --- generation ----------------------------------------------------------------------------
 
 
