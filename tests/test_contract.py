@@ -1116,8 +1116,26 @@ def test_check_key_names_what_is_wrong(genre: Genre[Any]) -> None:
 # --- drawing -------------------------------------------------------------------------------
 
 
-def test_every_built_in_genre_is_drawn() -> None:
-    assert all(_genre(name).draw is not None for name in BUILT_IN)
+def test_every_genre_is_drawn() -> None:
+    assert all(_genre(name).draw is not None for name in NAMES)
+
+
+def test_the_text_picture_shows_every_mark(
+    made: tuple[Genre[Any], Generated[Any]], boards: list[Any]
+) -> None:
+    """The text picture (`format_text`) of any board has a line a row or more, and tells
+    a solved grid from a blank one and from its opposite: every mark is shown."""
+    genre, board = made
+    puzzle, solution = board.puzzle, board.solution
+    full = (1 << (puzzle.width * puzzle.height)) - 1
+    blank = genre.format_text(puzzle, 0, 0)
+    solved = genre.format_text(puzzle, solution, full & ~solution)
+    opposite = genre.format_text(puzzle, full & ~solution, solution)
+    assert len(blank) >= puzzle.height
+    assert all(isinstance(line, str) for line in blank + solved)
+    assert len({"\n".join(blank), "\n".join(solved), "\n".join(opposite)}) == 3
+    for each in boards:
+        assert len(genre.format_text(each, 0, 0)) >= each.height, genre.format_code(each)
 
 
 def test_drawings_stay_inside_their_box(

@@ -6,7 +6,8 @@ digit counts exactly its shaded orthogonal neighbours. The files are those every
 has: `model` (the value and a validator sharing no code with the solvers), `codec`
 (codes, URLs, JSON), `position` (what rules read), `rules` (the `LADDER` table: the only
 place a rung or rule name is spelled), `solve` (the complete counter), `generate`; and,
-`brute`, the independent counter its record declares among its `oracles`.
+`brute`, the independent counter its record declares among its `oracles`; and for people
+`text` (the text picture), `draw` (the printed sheet) and `repair` (the workshop's edits).
 
 A built-in genre wraps its record in `core.registry.register(...)` here, so importing
 `gridproof.genres` registers it; Lights is registered only by the tests that use it, so
@@ -20,7 +21,7 @@ from contextlib import contextmanager
 
 from gridproof.core import registry
 from gridproof.core.contract import Genre, Look, Oracle
-from tests.toygenre import brute, codec, generate, model, position, rules, solve
+from tests.toygenre import brute, codec, draw, generate, model, position, rules, solve, text
 from tests.toygenre.model import Lights
 
 GENRE: Genre[Lights] = Genre(
@@ -49,6 +50,8 @@ GENRE: Genre[Lights] = Genre(
     largest=(model.MAX_SIDE, model.MAX_SIDE),
     # the independent counters the bank's check and tests/test_contract.py ask
     look=Look(layers=("cell-clues",)),
+    draw=draw.draw,
+    format_text=text.format_text,
     oracles=(Oracle("brute", brute.count_brute, max_cells=36),),
 )
 
