@@ -1156,6 +1156,43 @@ def test_drawings_stay_inside_their_box(
             assert all(0 <= y <= each.height for y in ys), shape
 
 
+# --- the workshop's edits ------------------------------------------------------------------
+
+
+def test_every_genre_lists_edits() -> None:
+    assert all(_genre(name).edits is not None for name in NAMES)
+
+
+def test_the_workshop_repairs_an_ambiguous_board_keeping_the_pinned_solution(
+    genre: Genre[Any], boards: list[Any]
+) -> None:
+    """On each board with several solutions, pinning the second, the workshop (from the
+    genre's `edits`, each counted) suggests edits, each keeping the pinned solution, and
+    one the counter proves unique ends at that solution."""
+    from gridproof.service import Loaded, workshop
+
+    ambiguous = 0
+    for puzzle in boards:
+        outcome = genre.count(puzzle, 2, Deadline(60))
+        if outcome.verdict is not Verdict.MULTIPLE:
+            continue
+        ambiguous += 1
+        code = genre.format_code(puzzle)
+        loaded = Loaded(code, genre, puzzle)
+        pinned = outcome.solutions[1]
+        repairs = workshop.suggest(loaded, pinned, Deadline(60), limit=10)
+        assert repairs.complete, code
+        assert repairs.edits, code
+        for s in repairs.edits:
+            assert s.edit.keep is not None, (code, s.edit.text)
+            assert genre.validate(s.edit.puzzle, s.edit.keep) == [], (code, s.edit.text)
+            if s.outcome is Verdict.UNIQUE:
+                counted = genre.count(s.edit.puzzle, 2, Deadline(60)).solutions
+                assert counted == (s.edit.keep,), (code, s.edit.text)
+    if ambiguous == 0:
+        pytest.skip(f"no {genre.title} neighbour has several solutions")
+
+
 # --- what a player gets without asking ----------------------------------------------------
 
 

@@ -21,7 +21,18 @@ from contextlib import contextmanager
 
 from gridproof.core import registry
 from gridproof.core.contract import Genre, Look, Oracle
-from tests.toygenre import brute, codec, draw, generate, model, position, rules, solve, text
+from tests.toygenre import (
+    brute,
+    codec,
+    draw,
+    generate,
+    model,
+    position,
+    repair,
+    rules,
+    solve,
+    text,
+)
 from tests.toygenre.model import Lights
 
 GENRE: Genre[Lights] = Genre(
@@ -52,6 +63,7 @@ GENRE: Genre[Lights] = Genre(
     look=Look(layers=("cell-clues",)),
     draw=draw.draw,
     format_text=text.format_text,
+    edits=repair.edits,
     oracles=(Oracle("brute", brute.count_brute, max_cells=36),),
 )
 
