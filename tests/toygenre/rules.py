@@ -12,7 +12,7 @@ This file is the only place that spells a rung name or a rule id.
 from __future__ import annotations
 
 from gridproof.core.grid import bits
-from gridproof.core.ladder import Found, Ladder, Rule, Rung, rule, run_ladder
+from gridproof.core.ladder import Found, Grade, Ladder, Rule, Rung, rule, run_ladder
 from gridproof.core.trace import Step, Violation
 from tests.toygenre.position import Position
 
@@ -131,11 +131,14 @@ def probe(pos: Position) -> Found:
 
 LADDER: Ladder[Position] = Ladder(
     (
-        Rung("digits", "easy", "each digit against its four neighbours", DIGITS),
+        Rung("digits", Grade.EASY, "each digit against its four neighbours", DIGITS),
         Rung(
-            "probe", "hard", "assume a cell one way and run digits; a dead end decides it", (probe,)
+            "probe",
+            Grade.HARD,
+            "assume a cell one way and run digits; a dead end decides it",
+            (probe,),
         ),
     ),
-    beyond="hard",
+    beyond=Grade.HARD,
 )
 """The Lights ladder: rung, grade, what it adds, its rules (each with id, title, text)."""
