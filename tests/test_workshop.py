@@ -7,8 +7,9 @@ edit that leaves two or three solutions. The flawed originals of the third-party
 
 from __future__ import annotations
 
+import importlib.util
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -19,25 +20,28 @@ from gridproof.core import registry
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits
-from gridproof.core.outcome import Outcome, Verdict
-from gridproof.genres.nondango.sat import count_sat as nondango_sat
+from gridproof.core.outcome import Verdict
 from gridproof.genres.nonogram.model import clues_of
-from gridproof.genres.nonogram.sat import count_sat as nonogram_sat
-from gridproof.genres.norinori.sat import count_sat as norinori_sat
 from gridproof.service import Loaded, workshop
 from tests.conftest import CORPUS_DIR
 
-GENRES = ("norinori", "nondango", "nonogram")
-ORACLES: dict[str, Callable[[Any, int], Outcome]] = {
-    "norinori": norinori_sat,
-    "nondango": nondango_sat,
-    "nonogram": nonogram_sat,
-}
+GENRES = sorted(registry.genres())
+"""Every registered genre: the workshop repairs each the same way (no hand-kept list)."""
 DEADLINE_S = 60.0
 
 
 def oracle(genre: Genre[Any], puzzle: Any) -> Verdict:
-    return ORACLES[genre.name](puzzle, 2).verdict
+    """The verdict of the genre's first oracle that runs here and takes a board this size
+    (`Genre.oracles`: the SAT counter where python-sat is installed)."""
+    cells = puzzle.width * puzzle.height
+    usable = [
+        each
+        for each in genre.oracles
+        if (each.requires is None or importlib.util.find_spec(each.requires) is not None)
+        and (each.max_cells is None or cells <= each.max_cells)
+    ]
+    assert usable, f"no oracle of {genre.name} runs here at {cells} cells"
+    return usable[0].count(puzzle, 2).verdict
 
 
 def _neighbours(genre: Genre[Any], puzzle: Any, solution: int) -> Iterator[Any]:
@@ -114,7 +118,22 @@ def test_every_suggested_edit_keeps_the_pinned_solution(name: str, side: int, se
             assert solution == s.edit.keep
 
 
-@pytest.mark.parametrize(("name", "side", "seed"), CASES)
+LONG_WALKS = {
+    ("starbattle", 6, 1): "Star Battle's walk applies 5 border moves to a board one edit away "
+    "from a unique one (#29)",
+}
+"""Known walks longer than three edits: strict, so a fix shows as a pass to remove."""
+
+
+@pytest.mark.parametrize(
+    ("name", "side", "seed"),
+    [
+        pytest.param(*case, marks=pytest.mark.xfail(strict=True, reason=LONG_WALKS[case]))
+        if case in LONG_WALKS
+        else case
+        for case in CASES
+    ],
+)
 def test_make_unique_ends_at_a_board_the_sat_oracle_counts_unique(
     name: str, side: int, seed: int
 ) -> None:
