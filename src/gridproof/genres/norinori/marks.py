@@ -166,6 +166,32 @@ class Marks:
                     shade += [c for c in cells if not state[c]]
             regions.clear()
 
+    def ways_at_most(self, rid: int) -> int:
+        """`solve.likely_ways` read off the cell states: pairs of the region's undecided
+        cells, or those cells when it holds a shaded cell already."""
+        state = self.state
+        room, have = 0, False
+        for cell in self.board.region_cells[rid]:
+            v = state[cell]
+            if not v:
+                room += 1
+            elif v == SHADED:
+                have = True
+        return room if have else room * (room - 1) // 2
+
+    def regions_near(self, cells: list[int]) -> set[int]:
+        """The regions within two steps of `cells` that still have an undecided cell:
+        those whose ways a change of `cells` can have narrowed."""
+        nbrs, region_of, state = self.board.cell_neighbours, self.board.region_of, self.state
+        near = set(cells)
+        for cell in cells:
+            for n in nbrs[cell]:
+                near.add(n)
+                near.update(nbrs[n])
+        found = {region_of[cell] for cell in near}
+        cells_of = self.board.region_cells
+        return {rid for rid in found if any(not state[c] for c in cells_of[rid])}
+
     def ways(self, rid: int) -> list[tuple[list[int], list[int]]]:
         """`solve.region_ways` read off the cell states: the ways region `rid` could still
         complete its pair, as (cells to shade, cells to clear), in the same order."""
