@@ -51,6 +51,18 @@ class Marks:
         for cell in log:
             state[cell] = UNKNOWN
 
+    def settle(self, found: set[int]) -> list[int]:
+        """Mark the cells of a log read earlier (`cell << 2 | state` each), as `extend`
+        decided them from the same cells: the position they leave is closed already.
+        Returns their log."""
+        state = self.state
+        log = []
+        for code in found:
+            cell = code >> 2
+            state[cell] = code & 3
+            log.append(cell)
+        return log
+
     def extend(self, shade: list[int], clear: list[int]) -> list[int] | None:
         """Mark the cells of `shade` shaded and those of `clear` empty, and close: the log
         of every cell decided, or None on a contradiction (the state is then as before)."""

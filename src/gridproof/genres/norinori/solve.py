@@ -189,7 +189,7 @@ class NorinoriSpace:
             return []
         state = marks.state
         every: set[int] | None = None
-        survivor: tuple[list[int], list[int]] = ([], [])
+        survivor: set[int] = set()
         alive = 0
         ways = marks.ways(rid)
         while ways:
@@ -201,16 +201,15 @@ class NorinoriSpace:
             if log is None:
                 continue
             alive += 1
-            survivor = way
-            found = {cell << 2 | state[cell] for cell in log}
+            found = survivor = {cell << 2 | state[cell] for cell in log}
             marks.undo(log)
             every = found if every is None else every & found
             if not every:  # two ways live and share nothing: the rest cannot decide
                 return []
         if not alive:
             return None
-        if alive == 1:  # its close again, not counted: the same cells, already paid for
-            return marks.extend(*survivor)
+        if alive == 1:  # the survivor's close, as found: a closed position already
+            return marks.settle(survivor)
         if not every:
             return []
         self.propagations += 1
