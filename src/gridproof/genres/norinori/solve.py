@@ -61,10 +61,10 @@ class NorinoriSpace:
         a region could place its pair is tried under the `local` rung; ways that die are
         dropped, and what every surviving way decides is decided. A region is probed
         once something within two steps of it has changed since the node's parent
-        reached its fixpoint (every region at the root), and again each time something
-        near it changes; the region with the fewest ways goes first (a heap), so the
-        regions with many ways are probed once the small ones have narrowed them. The
-        fixpoint is the same in any order. Large boards probe incrementally
+        was probed (every region at the root), and again each time something near it
+        changes (a rule of thumb: a way's close can reach further); the region with the
+        fewest ways goes first (a heap), so the regions with many ways are probed once
+        the small ones have narrowed them. Large boards probe incrementally
         (`marks.Marks`), from the node's closed marks: one close costs what the way
         touches, not the board."""
         shaded, empty, focus, fresh = node
