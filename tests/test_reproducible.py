@@ -24,7 +24,7 @@ PINNED = [
         10,
         "hard",
         4,
-        "norinori.1.10x10.JImxZSGZqtur9Kk_pyr98H3m2owgl_A",
+        "norinori.1.10x10.JImw4iGZqtur9Kk_pwr9-H3m2owgl_A",
         "hard",
     ),
     (
@@ -34,7 +34,7 @@ PINNED = [
         10,
         None,
         4,
-        "norinori.1.10x10.NImyZSGZK1On9Li7p2r96H3n-Ayik_A",
+        "norinori.1.10x10.Jpmw5iGZ6s-n9Ki7Jwr96Hzm6oQil_A",
         "easy",
     ),
     ("nonogram", "nonogram/4", 5, 5, None, 1, "nonogram.1.5x5.SVJNNUk3SQA", "hard"),

@@ -191,18 +191,23 @@ class Marks:
                 have = True
         return room if have else room * (room - 1) // 2
 
-    def regions_near(self, cells: list[int]) -> set[int]:
-        """The regions within two steps of `cells` that still have an undecided cell:
-        those whose ways a change of `cells` can have narrowed."""
+    def regions_near(self, cells: list[int]) -> tuple[set[int], set[int]]:
+        """The regions whose ways a change of `cells` can have narrowed, with an undecided
+        cell left: those within one step of a cell, and the others within two."""
         nbrs, region_of, state = self.board.cell_neighbours, self.board.region_of, self.state
-        near = set(cells)
+        one = set(cells)
         for cell in cells:
-            for n in nbrs[cell]:
-                near.add(n)
-                near.update(nbrs[n])
-        found = {region_of[cell] for cell in near}
+            one.update(nbrs[cell])
+        two: set[int] = set()
+        for cell in one:
+            two.update(nbrs[cell])
+        near = {region_of[cell] for cell in one}
+        further = {region_of[cell] for cell in two}.difference(near)
         cells_of = self.board.region_cells
-        return {rid for rid in found if any(not state[c] for c in cells_of[rid])}
+        return (
+            {rid for rid in near if any(not state[c] for c in cells_of[rid])},
+            {rid for rid in further if any(not state[c] for c in cells_of[rid])},
+        )
 
     def ways(self, rid: int) -> list[tuple[list[int], list[int]]]:
         """`solve.region_ways` read off the cell states: the ways region `rid` could still

@@ -62,9 +62,11 @@ class NorinoriSpace:
         dropped, and what every surviving way decides is decided. A region is probed
         once something within two steps of it has changed since the node's parent
         was probed (every region at the root), and again each time something near it
-        changes (a rule of thumb: a way's close can reach further); the region with the
-        fewest ways goes first (a heap), so the regions with many ways are probed once
-        the small ones have narrowed them. Large boards probe incrementally
+        changes (a rule of thumb: a way's close can reach further). A heap orders them:
+        first the regions within one step of a change, then those two steps away (by
+        then, often changed again: probed once instead of twice), each by fewest ways,
+        so the regions with many ways are probed once the small ones have narrowed
+        them. Large boards probe incrementally
         (`marks.Marks`), from the node's closed marks: one close costs what the way
         touches, not the board."""
         shaded, empty, focus, fresh = node
@@ -77,7 +79,8 @@ class NorinoriSpace:
                 return None
             shaded, empty = closed
             marks = Marks(board, shaded, empty)
-            dirty = board.regions_touching(board.geo.full & ~(shaded | empty) & focus)
+            near = board.regions_touching(board.geo.full & ~(shaded | empty) & focus)
+            further: set[int] = set()
         else:  # a closed position and a few new marks: closed incrementally
             self.propagations += 1
             marks = Marks(board, shaded & ~fresh, empty & ~fresh)
@@ -85,12 +88,14 @@ class NorinoriSpace:
             if log is None:
                 return None
             shaded, empty = marked(marks, log, shaded, empty)
-            dirty = marks.regions_near(log)
-        order = [(marks.ways_at_most(rid), rid) for rid in dirty]
+            near, further = marks.regions_near(log)
+        dirty = near | further
+        order = [(0, marks.ways_at_most(rid), rid) for rid in near]
+        order += [(1, marks.ways_at_most(rid), rid) for rid in further]
         heapify(order)
         region_mask = board.region_mask
         while order and not self.deadline.expired():
-            _, rid = heappop(order)
+            _, _, rid = heappop(order)
             if rid not in dirty:  # probed already since its zone last changed
                 continue
             dirty.discard(rid)
@@ -102,10 +107,12 @@ class NorinoriSpace:
                 return None
             if gained:
                 shaded, empty = marked(marks, gained, shaded, empty)
-                touched = marks.regions_near(gained)
-                dirty |= touched
-                for other in touched:
-                    heappush(order, (marks.ways_at_most(other), other))
+                near, further = marks.regions_near(gained)
+                dirty |= near | further
+                for other in near:
+                    heappush(order, (0, marks.ways_at_most(other), other))
+                for other in further:
+                    heappush(order, (1, marks.ways_at_most(other), other))
         return shaded, empty, focus, 0
 
     def propagate_masks(self, node: Node) -> Node | None:
@@ -118,11 +125,13 @@ class NorinoriSpace:
             return None
         changed = fresh | (closed[0] ^ shaded) | (closed[1] ^ empty)
         shaded, empty = closed
-        dirty = self.regions_near(changed & geo.full, shaded | empty, focus)
-        order = [(likely_ways(board, shaded, empty, rid), rid) for rid in dirty]
+        near, further = self.regions_near(changed & geo.full, shaded | empty, focus)
+        dirty = near | further
+        order = [(0, likely_ways(board, shaded, empty, rid), rid) for rid in near]
+        order += [(1, likely_ways(board, shaded, empty, rid), rid) for rid in further]
         heapify(order)
         while order and not self.deadline.expired():
-            _, rid = heappop(order)
+            _, _, rid = heappop(order)
             if rid not in dirty:  # probed already since its zone last changed
                 continue
             dirty.discard(rid)
@@ -135,23 +144,26 @@ class NorinoriSpace:
             gained = (probed[0] ^ shaded) | (probed[1] ^ empty)
             if gained:
                 shaded, empty = probed
-                touched = self.regions_near(gained, shaded | empty, focus)
-                dirty |= touched
-                for other in touched:
-                    heappush(order, (likely_ways(board, shaded, empty, other), other))
+                near, further = self.regions_near(gained, shaded | empty, focus)
+                dirty |= near | further
+                for other in near:
+                    heappush(order, (0, likely_ways(board, shaded, empty, other), other))
+                for other in further:
+                    heappush(order, (1, likely_ways(board, shaded, empty, other), other))
         return shaded, empty, focus, 0
 
-    def regions_near(self, cells: int, decided: int, focus: int) -> set[int]:
-        """The regions within two steps of `cells` that still have an undecided cell in
-        `focus` (those whose ways the change can have narrowed)."""
-        geo = self.board.geo
-        near = cells | geo.spread(cells)
-        near |= geo.spread(near)
-        return {
-            rid
-            for rid in self.board.regions_touching(near)
-            if self.board.region_mask[rid] & focus & ~decided
-        }
+    def regions_near(self, cells: int, decided: int, focus: int) -> tuple[set[int], set[int]]:
+        """`marks.Marks.regions_near` on masks, kept to the regions that still have an
+        undecided cell in `focus`."""
+        board = self.board
+        near = cells | board.geo.spread(cells)
+        one = board.regions_touching(near)
+        two = board.regions_touching(board.geo.spread(near)) - one
+        open_ = board.region_mask
+        return (
+            {rid for rid in one if open_[rid] & focus & ~decided},
+            {rid for rid in two if open_[rid] & focus & ~decided},
+        )
 
     def probe_masks(self, shaded: int, empty: int, rid: int) -> tuple[int, int] | None:
         """`probe` on whole-board masks (`close_local`), for boards of at most
