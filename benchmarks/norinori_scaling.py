@@ -5,7 +5,10 @@
 
 Boards are unique boards from the project's own construction (`build.build_candidate`,
 seeds 1.., the generator's work budgets, no size cap), built once and kept in
-`--boards-file` (codes with their size and seed) so later runs measure the same boards.
+`--boards-file` (codes with their size and seed; by default a file in the temporary
+directory named after the generator version, whose counted work decides what a seed
+builds) so later runs measure the same boards: a 100×100 board takes minutes to build.
+`--build-only` builds them and stops.
 Each board is counted to 2 by the engine, then by the SAT oracle (CaDiCaL through
 python-sat, `sat.count_sat`: encode and enumerate), in this process, CPU time
 (`time.process_time`). Every answer is checked untimed: both must say `unique` with the
@@ -21,6 +24,7 @@ import argparse
 import json
 import math
 import statistics
+import tempfile
 import time
 from pathlib import Path
 
@@ -34,6 +38,10 @@ from gridproof.genres.norinori.sat import count_sat
 from gridproof.genres.norinori.solve import count
 from gridproof.service import load
 
+BOARDS_FILE = Path(tempfile.gettempdir()) / (
+    f"gridproof-norinori-scaling-{generate.GENERATOR_VERSION.replace('/', '-')}.json"
+)
+"""Where built boards are kept between runs unless `--boards-file` says otherwise."""
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "janko-norinori.json"
 
 
@@ -129,8 +137,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 20, 40, 60, 80, 100])
     parser.add_argument("--boards", type=int, default=5)
-    parser.add_argument("--boards-file", type=Path, default=Path("norinori-scaling-boards.json"))
-    parser.add_argument("--build-seconds", type=float, default=600.0)
+    parser.add_argument("--boards-file", type=Path, default=BOARDS_FILE)
+    parser.add_argument("--build-seconds", type=float, default=1800.0)
     parser.add_argument("--corpus", action="store_true", help="add the janko boards' table")
     parser.add_argument("--build-only", action="store_true")
     args = parser.parse_args()
