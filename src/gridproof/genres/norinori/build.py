@@ -327,8 +327,9 @@ def walk_round(
     of one region), the rival becomes the solution and the old one is walked away. Returns
     (labels, solution, moves made), or None when neither can move."""
     moves = 0
+    solves = _solves_beside if _solves(labels, solution) else _solves_all
     for index, rival in enumerate(found):
-        if not _solves(labels, rival):
+        if not solves(labels, solution, rival):
             continue  # an earlier move of this round already broke it
         walked = walk_rival(geo, labels, solution, found[index:], rng, visited)
         if walked is None:
@@ -408,6 +409,24 @@ def prove(puzzle: Norinori, solution: int, tally: Tally, deadline: Deadline) -> 
     else:
         tally.ambiguous += 1
     return False
+
+
+def _solves_all(labels: list[int], solution: int, shading: int) -> bool:
+    """`_solves(labels, shading)` (`solution` unread)."""
+    return _solves(labels, shading)
+
+
+def _solves_beside(labels: list[int], solution: int, shading: int) -> bool:
+    """`_solves(labels, shading)` for a `solution` that solves `labels`: only the regions
+    where `shading` differs from it need counting (a walk's moves keep the solution's
+    counts, so this holds through a round once it holds at its start; the whole board
+    counted for every rival was a quarter of building a 100×100 board)."""
+    change = shading ^ solution
+    regions = {labels[cell] for cell in bits(change)}
+    counts = Counter(labels[cell] for cell in bits(shading & ~solution))
+    for cell in bits(solution & change):
+        counts[labels[cell]] -= 1
+    return all(counts[label] == 0 for label in regions)
 
 
 def _solves(labels: list[int], shading: int) -> bool:
