@@ -61,20 +61,26 @@ def induced_matching(geo: Geometry, rng: Rng, rounds: int) -> list[tuple[int, in
             starting[c].append((c, c + geo.width))
 
     def refill(dominoes: list[tuple[int, int]], shaded: int, area: int) -> int:
+        # bit tests on a window of the board from the area's lowest cell to a row past
+        # its highest: they cost what the area holds, not the board (a bit of a
+        # 10,000-cell mask read by shifting the whole mask)
         blocked = shaded | geo.spread(shaded)
+        low = (area & -area).bit_length() - 1
+        within = (1 << (area.bit_length() - low + geo.width + 1)) - 1
+        window = (blocked >> low) & within
         order = [
             edge
-            for cell in bits(area & ~blocked)
-            for edge in starting[cell]
-            if not blocked >> edge[1] & 1
+            for cell in bits((area >> low) & ~window)
+            for edge in starting[cell + low]
+            if not window >> (edge[1] - low) & 1
         ]  # only the edges free now can ever take a domino: shuffling them alone is enough
         rng.shuffle(order)
         for a, b in order:
-            if not (blocked >> a & 1 or blocked >> b & 1):
+            if not (window >> (a - low) & 1 or window >> (b - low) & 1):
                 dominoes.append((a, b))
                 piece = (1 << a) | (1 << b)
                 shaded |= piece
-                blocked |= piece | geo.spread(piece)
+                window |= ((piece | geo.spread(piece)) >> low) & within
         return shaded
 
     best: list[tuple[int, int]] = []
