@@ -32,9 +32,10 @@ Way = tuple[int, int]
 
 MASKS_UP_TO = 1600
 """Boards of at most this many cells (40×40) probe on whole-board masks (`probe_masks`),
-larger ones incrementally (`probe`): measured by `benchmarks/norinori_scaling.py`, the
-two cost about the same at 40×40, masks are twice as fast at 10×10 and the incremental
-close 1.9 times at 80×80."""
+larger ones incrementally (`probe`): measured on the boards of
+`benchmarks/norinori_scaling.py` (CPU ms, seeds 1-3, generator norinori/4's boards),
+masks / incremental at 20×20 6.1-16.6 / 8.5-23.5, at 40×40 31-35 / 33-39, at 60×60
+76-140 / 81-139."""
 
 PROBE_LIMIT = 2000
 """Regions with more ways than this are not probed, and search splits them a cell at a
