@@ -45,8 +45,9 @@ BOARDS_FILE = Path(tempfile.gettempdir()) / (
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "janko-norinori.json"
 
 
-def build_board(size: int, seed: int, seconds: float) -> Norinori | None:
-    """A unique size × size board built as the generator builds one (before steering)."""
+def build_board(size: int, seed: int, seconds: float, moves: int | None = None) -> Norinori | None:
+    """A unique size × size board built as the generator builds one (before steering),
+    with `moves` walk moves per candidate instead of the generator's budget if given."""
     rng, tally, deadline = Rng(seed), Tally(), Deadline(seconds)
     while not deadline.expired():
         tally.attempts += 1
@@ -57,14 +58,16 @@ def build_board(size: int, seed: int, seconds: float) -> Norinori | None:
             tally,
             deadline,
             generate.COUNT_WORK * size * size,
-            generate.WALK_MOVES * 2 * size,
+            moves or generate.WALK_MOVES * 2 * size,
         )
         if built is not None:
             return built[0]
     return None
 
 
-def boards_for(sizes: list[int], per_size: int, path: Path, seconds: float) -> dict[int, list]:
+def boards_for(
+    sizes: list[int], per_size: int, path: Path, seconds: float, moves: int | None = None
+) -> dict[int, list]:
     """The boards of each size, from `path` where it holds them, else built and saved."""
     kept: dict[str, list[list]] = json.loads(path.read_text()) if path.exists() else {}
     out: dict[int, list] = {}
@@ -74,7 +77,7 @@ def boards_for(sizes: list[int], per_size: int, path: Path, seconds: float) -> d
         while len(rows) < per_size:
             seed += 1
             cpu = time.process_time()
-            puzzle = build_board(size, seed, seconds)
+            puzzle = build_board(size, seed, seconds, moves)
             print(
                 f"built {size}x{size} seed {seed}: {time.process_time() - cpu:.1f} s CPU"
                 + ("" if puzzle else " (none in time)"),
@@ -140,9 +143,17 @@ def main() -> int:
     parser.add_argument("--boards-file", type=Path, default=BOARDS_FILE)
     parser.add_argument("--build-seconds", type=float, default=1800.0)
     parser.add_argument("--corpus", action="store_true", help="add the janko boards' table")
+    parser.add_argument(
+        "--walk-moves",
+        type=int,
+        help="walk moves a candidate may make (default the generator's, 2 per cell of the "
+        "perimeter: too few at 100x100, where the first round alone has more rivals)",
+    )
     parser.add_argument("--build-only", action="store_true")
     args = parser.parse_args()
-    boards = boards_for(args.sizes, args.boards, args.boards_file, args.build_seconds)
+    boards = boards_for(
+        args.sizes, args.boards, args.boards_file, args.build_seconds, args.walk_moves
+    )
     if args.build_only:
         return 0
     print("CPU ms; r = engine / oracle (below 1: the engine is ahead)")
