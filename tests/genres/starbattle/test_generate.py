@@ -16,7 +16,8 @@ from gridproof.genres.starbattle.model import validate
 
 
 @pytest.mark.parametrize(
-    ("side", "stars", "grade"), [(5, 1, "easy"), (6, 1, None), (8, 1, "medium"), (9, 2, None)]
+    ("side", "stars", "grade"),
+    [(5, 1, "easy"), (6, 1, None), (8, 1, "medium"), (9, 2, None), (9, 2, "medium")],
 )
 def test_boards_are_unique_and_reproducible(side: int, stars: int, grade: str | None) -> None:
     request = Request(side, side, grade, {"stars": stars})

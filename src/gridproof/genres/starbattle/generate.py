@@ -68,15 +68,22 @@ def grades_at(width: int, height: int) -> tuple[str, ...]:
 
 def grades_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str, ...]:
     """The grades `generate` delivers at a size and star count: with one star every grade a
-    rung finishes; with two or three only `hard` (grown regions around several stars each
-    rarely fall to the cheaper rungs: 10x10 two-star easy found none in 30 s of CPU, hard
-    one in 1 s). A board needing search, `LADDER.beyond`, is never aimed at."""
+    rung finishes; with two `medium` up to `MEDIUM_SIDE` and `hard`; with three only `hard`
+    (grown regions around several stars each rarely fall to the cheaper rungs: 10x10
+    two-star easy found none in 30 s of CPU). A board needing search, `LADDER.beyond`, is
+    never aimed at."""
     if width != height or not MIN_SIDE <= width <= MAX_SIDE or width > OFFERED_SIDE:
         return ()
     stars = stars_for(width, options)
-    return GRADES if stars == 1 else ("hard",)
+    if stars == 1:
+        return GRADES
+    return ("medium", "hard") if stars == 2 and width <= MEDIUM_SIDE else ("hard",)
 
 
+MEDIUM_SIDE = 9
+"""The largest side offered `medium` for two stars (10x10 two-star: 1 unique
+candidate in 4 finished at `one-way`, but seed 2 found none in 60 s;
+9x9 seeds 1-2 and 8x8 in under a second of CPU, generator starbattle/2)."""
 OFFERED_SIDE = 11
 """The largest side offered: 12x12 two-star hard found no board in 60 s for seeds 1-3
 (benchmarks/starbattle.py, before the counter's confinement sped it up). Larger boards
