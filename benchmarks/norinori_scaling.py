@@ -5,7 +5,10 @@
 
 Boards are unique boards from the project's own construction (`build.build_candidate`,
 seeds 1.., the generator's work budgets, no size cap), built once and kept in
-`--boards-file` (codes with their size and seed) so later runs measure the same boards.
+`--boards-file` (codes with their size and seed; by default a file in the temporary
+directory named after the generator version, whose counted work decides what a seed
+builds) so later runs measure the same boards: a 100×100 board takes minutes to build.
+`--build-only` builds them and stops.
 Each board is counted to 2 by the engine, then by the SAT oracle (CaDiCaL through
 python-sat, `sat.count_sat`: encode and enumerate), in this process, CPU time
 (`time.process_time`). Every answer is checked untimed: both must say `unique` with the
@@ -21,6 +24,7 @@ import argparse
 import json
 import math
 import statistics
+import tempfile
 import time
 from pathlib import Path
 
@@ -34,11 +38,16 @@ from gridproof.genres.norinori.sat import count_sat
 from gridproof.genres.norinori.solve import count
 from gridproof.service import load
 
+BOARDS_FILE = Path(tempfile.gettempdir()) / (
+    f"gridproof-norinori-scaling-{generate.GENERATOR_VERSION.replace('/', '-')}.json"
+)
+"""Where built boards are kept between runs unless `--boards-file` says otherwise."""
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "janko-norinori.json"
 
 
-def build_board(size: int, seed: int, seconds: float) -> Norinori | None:
-    """A unique size × size board built as the generator builds one (before steering)."""
+def build_board(size: int, seed: int, seconds: float, moves: int | None = None) -> Norinori | None:
+    """A unique size × size board built as the generator builds one (before steering),
+    with `moves` walk moves per candidate instead of the generator's budget if given."""
     rng, tally, deadline = Rng(seed), Tally(), Deadline(seconds)
     while not deadline.expired():
         tally.attempts += 1
@@ -49,14 +58,16 @@ def build_board(size: int, seed: int, seconds: float) -> Norinori | None:
             tally,
             deadline,
             generate.COUNT_WORK * size * size,
-            generate.WALK_MOVES * 2 * size,
+            moves or generate.WALK_MOVES * 2 * size,
         )
         if built is not None:
             return built[0]
     return None
 
 
-def boards_for(sizes: list[int], per_size: int, path: Path, seconds: float) -> dict[int, list]:
+def boards_for(
+    sizes: list[int], per_size: int, path: Path, seconds: float, moves: int | None = None
+) -> dict[int, list]:
     """The boards of each size, from `path` where it holds them, else built and saved."""
     kept: dict[str, list[list]] = json.loads(path.read_text()) if path.exists() else {}
     out: dict[int, list] = {}
@@ -66,7 +77,7 @@ def boards_for(sizes: list[int], per_size: int, path: Path, seconds: float) -> d
         while len(rows) < per_size:
             seed += 1
             cpu = time.process_time()
-            puzzle = build_board(size, seed, seconds)
+            puzzle = build_board(size, seed, seconds, moves)
             print(
                 f"built {size}x{size} seed {seed}: {time.process_time() - cpu:.1f} s CPU"
                 + ("" if puzzle else " (none in time)"),
@@ -129,12 +140,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 20, 40, 60, 80, 100])
     parser.add_argument("--boards", type=int, default=5)
-    parser.add_argument("--boards-file", type=Path, default=Path("norinori-scaling-boards.json"))
-    parser.add_argument("--build-seconds", type=float, default=600.0)
+    parser.add_argument("--boards-file", type=Path, default=BOARDS_FILE)
+    parser.add_argument("--build-seconds", type=float, default=1800.0)
     parser.add_argument("--corpus", action="store_true", help="add the janko boards' table")
+    parser.add_argument(
+        "--walk-moves",
+        type=int,
+        help="walk moves a candidate may make (default the generator's, 2 per cell of the "
+        "perimeter: too few at 100x100, where the first round alone has more rivals)",
+    )
     parser.add_argument("--build-only", action="store_true")
     args = parser.parse_args()
-    boards = boards_for(args.sizes, args.boards, args.boards_file, args.build_seconds)
+    boards = boards_for(
+        args.sizes, args.boards, args.boards_file, args.build_seconds, args.walk_moves
+    )
     if args.build_only:
         return 0
     print("CPU ms; r = engine / oracle (below 1: the engine is ahead)")

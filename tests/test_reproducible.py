@@ -14,12 +14,12 @@ from gridproof.core.registry import genre
 
 PINNED = [
     # (genre, generator version, width, height, difficulty, seed, code, grade)
-    ("norinori", "norinori/4", 6, 6, None, 1, "norinori.1.6x6.MMIeK78-uXA", "easy"),
-    ("norinori", "norinori/4", 8, 8, "easy", 2, "norinori.1.8x8.kpzH7MkezXotyzR7KVA", "easy"),
-    ("norinori", "norinori/4", 8, 8, "medium", 3, "norinori.1.8x8.KbJKiJM01O82T_9_N1Y", "medium"),
+    ("norinori", "norinori/5", 6, 6, None, 1, "norinori.1.6x6.MMIeK78-uXA", "easy"),
+    ("norinori", "norinori/5", 8, 8, "easy", 2, "norinori.1.8x8.kpzH7MkezXotyzR7KVA", "easy"),
+    ("norinori", "norinori/5", 8, 8, "medium", 3, "norinori.1.8x8.KbJKiJM01O82T_9_N1Y", "medium"),
     (
         "norinori",
-        "norinori/4",
+        "norinori/5",
         10,
         10,
         "hard",
@@ -29,7 +29,7 @@ PINNED = [
     ),
     (
         "norinori",
-        "norinori/4",
+        "norinori/5",
         10,
         10,
         None,

@@ -61,20 +61,26 @@ def induced_matching(geo: Geometry, rng: Rng, rounds: int) -> list[tuple[int, in
             starting[c].append((c, c + geo.width))
 
     def refill(dominoes: list[tuple[int, int]], shaded: int, area: int) -> int:
+        # bit tests on a window of the board from the area's lowest cell to a row past
+        # its highest: they cost what the area holds, not the board (a bit of a
+        # 10,000-cell mask read by shifting the whole mask)
         blocked = shaded | geo.spread(shaded)
+        low = (area & -area).bit_length() - 1
+        within = (1 << (area.bit_length() - low + geo.width + 1)) - 1
+        window = (blocked >> low) & within
         order = [
             edge
-            for cell in bits(area & ~blocked)
-            for edge in starting[cell]
-            if not blocked >> edge[1] & 1
+            for cell in bits((area >> low) & ~window)
+            for edge in starting[cell + low]
+            if not window >> (edge[1] - low) & 1
         ]  # only the edges free now can ever take a domino: shuffling them alone is enough
         rng.shuffle(order)
         for a, b in order:
-            if not (blocked >> a & 1 or blocked >> b & 1):
+            if not (window >> (a - low) & 1 or window >> (b - low) & 1):
                 dominoes.append((a, b))
                 piece = (1 << a) | (1 << b)
                 shaded |= piece
-                blocked |= piece | geo.spread(piece)
+                window |= ((piece | geo.spread(piece)) >> low) & within
         return shaded
 
     best: list[tuple[int, int]] = []
@@ -327,8 +333,9 @@ def walk_round(
     of one region), the rival becomes the solution and the old one is walked away. Returns
     (labels, solution, moves made), or None when neither can move."""
     moves = 0
+    solves = _solves_beside if _solves(labels, solution) else _solves_all
     for index, rival in enumerate(found):
-        if not _solves(labels, rival):
+        if not solves(labels, solution, rival):
             continue  # an earlier move of this round already broke it
         walked = walk_rival(geo, labels, solution, found[index:], rng, visited)
         if walked is None:
@@ -408,6 +415,24 @@ def prove(puzzle: Norinori, solution: int, tally: Tally, deadline: Deadline) -> 
     else:
         tally.ambiguous += 1
     return False
+
+
+def _solves_all(labels: list[int], solution: int, shading: int) -> bool:
+    """`_solves(labels, shading)` (`solution` unread)."""
+    return _solves(labels, shading)
+
+
+def _solves_beside(labels: list[int], solution: int, shading: int) -> bool:
+    """`_solves(labels, shading)` for a `solution` that solves `labels`: only the regions
+    where `shading` differs from it need counting (a walk's moves keep the solution's
+    counts, so this holds through a round once it holds at its start; the whole board
+    counted for every rival was a quarter of building a 100×100 board)."""
+    change = shading ^ solution
+    regions = {labels[cell] for cell in bits(change)}
+    counts = Counter(labels[cell] for cell in bits(shading & ~solution))
+    for cell in bits(solution & change):
+        counts[labels[cell]] -= 1
+    return all(counts[label] == 0 for label in regions)
 
 
 def _solves(labels: list[int], shading: int) -> bool:

@@ -28,11 +28,13 @@ from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.rules import LADDER
 from gridproof.genres.norinori.steer import ease, harden, solve
 
-GENERATOR_VERSION = "norinori/4"
+GENERATOR_VERSION = "norinori/5"
 MIN_SIDE, MAX_SIDE = 4, 50
-"""The sides generated: at 50×50 most seeds give a board within a minute (CPU s, generator
-norinori/4, grade drawn from the seed, 2026-12-03 on the shared 2-core machine: 40×40
-seeds 1-3 1.1 / 3.2 / 1.7; 50×50 seeds 1-4 5.8 / 7.7 / 157.6 (14 attempts) / 18.5)."""
+"""The sides generated: at 50×50 most seeds give a board within a minute (CPU s, grade
+drawn from the seed, 2026-12-03 on the shared 2-core machine under load; generator
+norinori/4: 40×40 seeds 1-3 1.1 / 3.2 / 1.7, 50×50 seeds 1-4 5.8 / 7.7 / 157.6 (14
+attempts) / 18.5; norinori/5: 45×45 seeds 1-4 11.5 / 15.7 / 51.5 / 48.4, 50×50 seeds 1-4
+5.5 / 7.5 / 104.8 (12 attempts) / 19.3)."""
 COUNT_WORK = 100
 """Closes per cell one count may spend before its candidate is given up: about ten times
 the most a count of a walk took on boards up to 30×30."""

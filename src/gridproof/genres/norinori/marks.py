@@ -51,6 +51,18 @@ class Marks:
         for cell in log:
             state[cell] = UNKNOWN
 
+    def settle(self, found: set[int]) -> list[int]:
+        """Mark the cells of a log read earlier (`cell << 2 | state` each), as `extend`
+        decided them from the same cells: the position they leave is closed already.
+        Returns their log."""
+        state = self.state
+        log = []
+        for code in found:
+            cell = code >> 2
+            state[cell] = code & 3
+            log.append(cell)
+        return log
+
     def extend(self, shade: list[int], clear: list[int]) -> list[int] | None:
         """Mark the cells of `shade` shaded and those of `clear` empty, and close: the log
         of every cell decided, or None on a contradiction (the state is then as before)."""
@@ -165,6 +177,37 @@ class Marks:
                 elif room == 2:
                     shade += [c for c in cells if not state[c]]
             regions.clear()
+
+    def ways_at_most(self, rid: int) -> int:
+        """`solve.likely_ways` read off the cell states: pairs of the region's undecided
+        cells, or those cells when it holds a shaded cell already."""
+        state = self.state
+        room, have = 0, False
+        for cell in self.board.region_cells[rid]:
+            v = state[cell]
+            if not v:
+                room += 1
+            elif v == SHADED:
+                have = True
+        return room if have else room * (room - 1) // 2
+
+    def regions_near(self, cells: list[int]) -> tuple[set[int], set[int]]:
+        """The regions whose ways a change of `cells` can have narrowed, with an undecided
+        cell left: those within one step of a cell, and the others within two."""
+        nbrs, region_of, state = self.board.cell_neighbours, self.board.region_of, self.state
+        one = set(cells)
+        for cell in cells:
+            one.update(nbrs[cell])
+        two: set[int] = set()
+        for cell in one:
+            two.update(nbrs[cell])
+        near = {region_of[cell] for cell in one}
+        further = {region_of[cell] for cell in two}.difference(near)
+        cells_of = self.board.region_cells
+        return (
+            {rid for rid in near if any(not state[c] for c in cells_of[rid])},
+            {rid for rid in further if any(not state[c] for c in cells_of[rid])},
+        )
 
     def ways(self, rid: int) -> list[tuple[list[int], list[int]]]:
         """`solve.region_ways` read off the cell states: the ways region `rid` could still

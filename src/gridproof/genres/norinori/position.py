@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import Geometry, bits, low_bit
+from gridproof.core.grid import Geometry, bits, low_bit, mask_of
 from gridproof.core.ladder import Seen
 from gridproof.core.trace import Step, Violation
 from gridproof.genres.norinori.model import Norinori
@@ -29,15 +29,10 @@ class Board:
     region_neighbours: tuple[tuple[int, ...], ...]
     region_halo: tuple[int, ...]
     """Cells outside each region that touch it."""
-    region_zone: tuple[int, ...]
-    """Cells within two steps of each region: what a new decision must touch to change
-    the ways that region can place its pair."""
     cell_neighbours: tuple[tuple[int, ...], ...]
     """The orthogonal neighbours of each cell, as cell numbers (for `marks.Marks`)."""
     region_cells: tuple[tuple[int, ...], ...]
     """The cells of each region, as cell numbers."""
-    zones_of: tuple[tuple[int, ...], ...]
-    """The regions whose `region_zone` holds each cell (those within two steps of it)."""
     support: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
     """Residual supports for AC-3: (pair, region) -> a pair of that region that last
     supported it. Only a hint: every use checks it again, so sharing it is safe."""
@@ -76,53 +71,46 @@ def regions_touching(
     return found
 
 
-def _cell_neighbours(geo: Geometry) -> tuple[tuple[int, ...], ...]:
-    """Each cell's orthogonal neighbours, lowest first (as `bits` of `geo.neighbours`,
-    without reading a board-wide mask per cell on a large board)."""
-    if geo.size <= 4096:
-        return tuple(tuple(bits(m)) for m in geo.neighbours)
-    w, h = geo.width, geo.height
-    return tuple(
-        tuple(
-            n
-            for n, inside in (
-                (cell - w, r > 0),
-                (cell - 1, c > 0),
-                (cell + 1, c < w - 1),
-                (cell + w, r < h - 1),
-            )
-            if inside
-        )
-        for cell, (r, c) in enumerate((r, c) for r in range(h) for c in range(w))
-    )
+def _cell_neighbours(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Each cell's orthogonal neighbours, lowest first, from its row and column (no
+    board-wide mask read per cell)."""
+    out = []
+    for r in range(height):
+        for c in range(width):
+            cell = r * width + c
+            around = []
+            if r > 0:
+                around.append(cell - width)
+            if c > 0:
+                around.append(cell - 1)
+            if c < width - 1:
+                around.append(cell + 1)
+            if r < height - 1:
+                around.append(cell + width)
+            out.append(tuple(around))
+    return tuple(out)
 
 
 @lru_cache(maxsize=64)
 def board_of(puzzle: Norinori) -> Board:
+    """The tables of `puzzle`, built from cell lists in time linear in the board (but for
+    turning each region's cell sets into masks): whole-board masks per region cost a
+    board-wide operation each, quadratic on a 100×100 board."""
     geo = Geometry(puzzle.width, puzzle.height)
-    masks = region_masks(puzzle.regions)
-    halo = tuple(geo.spread(m) & ~m for m in masks)
-    neighbours = tuple(tuple(sorted(regions_touching(puzzle.regions, h))) for h in halo)
-    zone = tuple(m | h | geo.spread(h) for m, h in zip(masks, halo, strict=True))
-    cell_neighbours = _cell_neighbours(geo)
-    cells: list[list[int]] = [[] for _ in masks]
-    for cell, rid in enumerate(puzzle.regions):
-        cells[rid].append(cell)
     regions = puzzle.regions
-    zones_of: list[list[int]] = [[] for _ in regions]
-    for rid, near in enumerate(zone):
-        for cell in bits(near):
-            zones_of[cell].append(rid)
+    nbrs = _cell_neighbours(puzzle.width, puzzle.height)
+    cells: list[list[int]] = [[] for _ in range(max(regions) + 1)]
+    for cell, rid in enumerate(regions):
+        cells[rid].append(cell)
+    halos = [{n for c in area for n in nbrs[c]}.difference(area) for area in cells]
     return Board(
         geo,
         regions,
-        tuple(masks),
-        neighbours,
-        halo,
-        zone,
-        cell_neighbours,
+        tuple(map(mask_of, cells)),
+        tuple(tuple(sorted({regions[c] for c in halo})) for halo in halos),
+        tuple(map(mask_of, halos)),
+        nbrs,
         tuple(map(tuple, cells)),
-        tuple(map(tuple, zones_of)),
     )
 
 

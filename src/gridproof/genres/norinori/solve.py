@@ -9,6 +9,7 @@ pair. On the corpus that leaves search a handful of nodes at most.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from heapq import heapify, heappop, heappush
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits
@@ -19,25 +20,22 @@ from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.position import Board, board_of
 from gridproof.genres.norinori.rules import close_local
 
-Probed = dict[int, tuple[int, int]]
-"""For each region probed so far, the marks within its zone at the time: until they change,
-probing it again would find nothing new."""
-
-Node = tuple[int, int, int, Probed, int]
-"""A search node: (shaded, empty, focus, probed, fresh), where focus holds the cells its
-search may branch on (a part of the board that no constraint links to the rest),
-`probed` is inherited from the parent (read-only: each node copies it before adding to
-it) and `fresh` holds the cells decided since the marks were last closed (the board at
-the root; a branch's way below it), the only ones its first close has to start from."""
+Node = tuple[int, int, int, int]
+"""A search node: (shaded, empty, focus, fresh), where focus holds the cells its search
+may branch on (a part of the board that no constraint links to the rest) and `fresh` the
+cells decided since the marks were last closed and probed to a fixpoint (the board at the
+root; a branch's way below it): only the regions near them can have anything new to
+probe."""
 
 Way = tuple[int, int]
 """One way for a region to place its shaded cells: (cells to shade, cells to clear)."""
 
 MASKS_UP_TO = 1600
 """Boards of at most this many cells (40×40) probe on whole-board masks (`probe_masks`),
-larger ones incrementally (`probe`): measured by `benchmarks/norinori_scaling.py`, the
-two cost about the same at 40×40, masks are twice as fast at 10×10 and the incremental
-close 1.9 times at 80×80."""
+larger ones incrementally (`probe`): measured on the boards of
+`benchmarks/norinori_scaling.py` (CPU ms, seeds 1-3, generator norinori/4's boards),
+masks / incremental at 20×20 6.1-16.6 / 8.5-23.5, at 40×40 31-35 / 33-39, at 60×60
+76-140 / 81-139."""
 
 PROBE_LIMIT = 2000
 """Regions with more ways than this are not probed, and search splits them a cell at a
@@ -60,21 +58,30 @@ class NorinoriSpace:
         return close_local(self.board, shaded, empty, changed)
 
     def propagate(self, node: Node) -> Node | None:
-        """`close_local`, then probing by region until a pass decides nothing: each way a
-        region could place its pair is tried under the `local` rung; ways that die are
-        dropped, and what every surviving way decides is decided. Regions go in the order
-        of `open_regions`, and a region is probed again only once something within two
-        steps of it has changed. The probes close incrementally (`marks.Marks`), from
-        the node's closed marks: one close costs what the way touches, not the board."""
-        shaded, empty, focus, inherited, fresh = node
-        board, last_probe = self.board, dict(inherited)
-        small = board.geo.size <= MASKS_UP_TO
-        if fresh == board.geo.full or small:
+        """`close_local`, then probing by region until nothing is left to probe: each way
+        a region could place its pair is tried under the `local` rung; ways that die are
+        dropped, and what every surviving way decides is decided. A region is probed
+        once something within two steps of it has changed since the node's parent
+        was probed (every region at the root), and again each time something near it
+        changes (a rule of thumb: a way's close can reach further). A heap orders them:
+        first the regions within one step of a change, then those two steps away (by
+        then, often changed again: probed once instead of twice), each by fewest ways,
+        so the regions with many ways are probed once the small ones have narrowed
+        them. Large boards probe incrementally
+        (`marks.Marks`), from the node's closed marks: one close costs what the way
+        touches, not the board."""
+        shaded, empty, focus, fresh = node
+        board = self.board
+        if board.geo.size <= MASKS_UP_TO:
+            return self.propagate_masks(node)
+        if fresh == board.geo.full:  # the root: every region's quota to look at
             closed = self.close(shaded, empty, fresh)
             if closed is None:
                 return None
             shaded, empty = closed
-            marks = Marks(board, shaded, empty) if not small else None
+            marks = Marks(board, shaded, empty)
+            near = board.regions_touching(board.geo.full & ~(shaded | empty) & focus)
+            further: set[int] = set()
         else:  # a closed position and a few new marks: closed incrementally
             self.propagations += 1
             marks = Marks(board, shaded & ~fresh, empty & ~fresh)
@@ -82,40 +89,82 @@ class NorinoriSpace:
             if log is None:
                 return None
             shaded, empty = marked(marks, log, shaded, empty)
-        zones, zones_of = board.region_zone, board.zones_of
-        dirty = {
-            rid
-            for rid in board.regions_touching(board.geo.full & ~(shaded | empty) & focus)
-            if last_probe.get(rid) != (shaded & zones[rid], empty & zones[rid])
-        }
-        while dirty and not self.deadline.expired():
-            for rid in self.open_regions(shaded, empty, dirty):
-                if self.deadline.expired():
-                    break
-                if rid not in dirty:  # probed already since its zone last changed
-                    continue
-                dirty.discard(rid)
-                if not board.region_mask[rid] & focus & ~(shaded | empty):
-                    continue
-                last_probe[rid] = (shaded & zones[rid], empty & zones[rid])
-                if marks is None:
-                    probed = self.probe_masks(shaded, empty, rid)
-                    gained = (
-                        None if probed is None else [*bits(probed[0] ^ shaded | probed[1] ^ empty)]
-                    )
-                else:
-                    gained = self.probe(marks, shaded, empty, rid)
-                if gained is None:
-                    self.weight[rid] = self.weight.get(rid, 0) + 1
-                    return None
-                if gained:
-                    if marks is None:
-                        assert probed is not None
-                        shaded, empty = probed
-                    else:
-                        shaded, empty = marked(marks, gained, shaded, empty)
-                    dirty.update(other for cell in gained for other in zones_of[cell])
-        return shaded, empty, focus, last_probe, 0
+            near, further = marks.regions_near(log)
+        dirty = near | further
+        order = [(0, marks.ways_at_most(rid), rid) for rid in near]
+        order += [(1, marks.ways_at_most(rid), rid) for rid in further]
+        heapify(order)
+        region_mask = board.region_mask
+        while order and not self.deadline.expired():
+            _, _, rid = heappop(order)
+            if rid not in dirty:  # probed already since its zone last changed
+                continue
+            dirty.discard(rid)
+            if not region_mask[rid] & focus & ~(shaded | empty):
+                continue
+            gained = self.probe(marks, rid)
+            if gained is None:
+                self.weight[rid] = self.weight.get(rid, 0) + 1
+                return None
+            if gained:
+                shaded, empty = marked(marks, gained, shaded, empty)
+                near, further = marks.regions_near(gained)
+                dirty |= near | further
+                for other in near:
+                    heappush(order, (0, marks.ways_at_most(other), other))
+                for other in further:
+                    heappush(order, (1, marks.ways_at_most(other), other))
+        return shaded, empty, focus, 0
+
+    def propagate_masks(self, node: Node) -> Node | None:
+        """`propagate` on whole-board masks (`close_local`), for boards of at most
+        `MASKS_UP_TO` cells, where a mask operation costs less than a cell visited."""
+        shaded, empty, focus, fresh = node
+        board, geo = self.board, self.board.geo
+        closed = self.close(shaded, empty, fresh)
+        if closed is None:
+            return None
+        changed = fresh | (closed[0] ^ shaded) | (closed[1] ^ empty)
+        shaded, empty = closed
+        near, further = self.regions_near(changed & geo.full, shaded | empty, focus)
+        dirty = near | further
+        order = [(0, likely_ways(board, shaded, empty, rid), rid) for rid in near]
+        order += [(1, likely_ways(board, shaded, empty, rid), rid) for rid in further]
+        heapify(order)
+        while order and not self.deadline.expired():
+            _, _, rid = heappop(order)
+            if rid not in dirty:  # probed already since its zone last changed
+                continue
+            dirty.discard(rid)
+            if not board.region_mask[rid] & focus & ~(shaded | empty):
+                continue
+            probed = self.probe_masks(shaded, empty, rid)
+            if probed is None:
+                self.weight[rid] = self.weight.get(rid, 0) + 1
+                return None
+            gained = (probed[0] ^ shaded) | (probed[1] ^ empty)
+            if gained:
+                shaded, empty = probed
+                near, further = self.regions_near(gained, shaded | empty, focus)
+                dirty |= near | further
+                for other in near:
+                    heappush(order, (0, likely_ways(board, shaded, empty, other), other))
+                for other in further:
+                    heappush(order, (1, likely_ways(board, shaded, empty, other), other))
+        return shaded, empty, focus, 0
+
+    def regions_near(self, cells: int, decided: int, focus: int) -> tuple[set[int], set[int]]:
+        """`marks.Marks.regions_near` on masks, kept to the regions that still have an
+        undecided cell in `focus`."""
+        board = self.board
+        near = cells | board.geo.spread(cells)
+        one = board.regions_touching(near)
+        two = board.regions_touching(board.geo.spread(near)) - one
+        open_ = board.region_mask
+        return (
+            {rid for rid in one if open_[rid] & focus & ~decided},
+            {rid for rid in two if open_[rid] & focus & ~decided},
+        )
 
     def probe_masks(self, shaded: int, empty: int, rid: int) -> tuple[int, int] | None:
         """`probe` on whole-board masks (`close_local`), for boards of at most
@@ -143,17 +192,17 @@ class NorinoriSpace:
             return every_shaded, every_empty
         return self.close(shaded | every_shaded, empty | every_empty, gained)
 
-    def probe(self, marks: Marks, shaded: int, empty: int, rid: int) -> list[int] | None:
+    def probe(self, marks: Marks, rid: int) -> list[int] | None:
         """Try every way region `rid` could still take, each closed on `marks` and taken
         back; then decide on `marks` what every surviving way decides. Returns the cells
         decided (none for a region with more than `PROBE_LIMIT` ways, or when time is
         up), or None when no way survives. Each way's close counts as a propagation, and
         so does the close that decides what they share when there is more than one."""
-        if likely_ways(self.board, shaded, empty, rid) > PROBE_LIMIT:
+        if marks.ways_at_most(rid) > PROBE_LIMIT:
             return []
         state = marks.state
         every: set[int] | None = None
-        survivor: tuple[list[int], list[int]] = ([], [])
+        survivor: set[int] = set()
         alive = 0
         ways = marks.ways(rid)
         while ways:
@@ -165,16 +214,15 @@ class NorinoriSpace:
             if log is None:
                 continue
             alive += 1
-            survivor = way
-            found = {cell << 2 | state[cell] for cell in log}
+            found = survivor = {cell << 2 | state[cell] for cell in log}
             marks.undo(log)
             every = found if every is None else every & found
             if not every:  # two ways live and share nothing: the rest cannot decide
                 return []
         if not alive:
             return None
-        if alive == 1:  # its close again, not counted: the same cells, already paid for
-            return marks.extend(*survivor)
+        if alive == 1:  # the survivor's close, as found: a closed position already
+            return marks.settle(survivor)
         if not every:
             return []
         self.propagations += 1
@@ -183,30 +231,17 @@ class NorinoriSpace:
             [code >> 2 for code in every if code & 3 == EMPTY],
         )
 
-    def open_regions(self, shaded: int, empty: int, regions: set[int]) -> list[int]:
-        """`regions`, those most likely to lose ways first: few ways, many decided cells
-        around them (measured on the corpus: against fewest ways alone, a third fewer
-        closes on the 36x54 board)."""
-        board = self.board
-        decided, halo = shaded | empty, board.region_halo
-
-        def promise(rid: int) -> float:
-            settled_around = (halo[rid] & decided).bit_count()
-            return likely_ways(board, shaded, empty, rid) / (1 + settled_around) ** 2
-
-        return sorted(regions, key=lambda rid: (promise(rid), rid))
-
     def split(self, node: Node) -> Sequence[Node]:
-        shaded, empty, focus, probed, fresh = node
+        shaded, empty, focus, fresh = node
         parts = independent_parts(self.board, self.board.geo.full & ~(shaded | empty) & focus)
         if len(parts) < 2:
             return [node]
-        return [(shaded, empty, part, probed, fresh) for part in parts]
+        return [(shaded, empty, part, fresh) for part in parts]
 
     def branches(self, node: Node) -> Sequence[Node] | None:
         """One child per way of a region in focus: the region with the fewest ways left
         for the dead ends it has been part of (dom/wdeg)."""
-        shaded, empty, focus, probed, _ = node
+        shaded, empty, focus, _ = node
         unknown = self.board.geo.full & ~(shaded | empty)
         if not unknown & focus:
             return None
@@ -219,13 +254,11 @@ class NorinoriSpace:
         if likely_ways(board, shaded, empty, rid) > PROBE_LIMIT:  # a huge region: one cell
             cell = 1 << (board.region_mask[rid] & unknown).bit_length() - 1
             return [
-                (shaded | cell, empty, focus, probed, cell),
-                (shaded, empty | cell, focus, probed, cell),
+                (shaded | cell, empty, focus, cell),
+                (shaded, empty | cell, focus, cell),
             ]
         ways = region_ways(board, shaded, empty, rid)
-        return [
-            (shaded | shade, empty | clear, focus, probed, shade | clear) for shade, clear in ways
-        ]
+        return [(shaded | shade, empty | clear, focus, shade | clear) for shade, clear in ways]
 
     def solution(self, node: Node) -> int:
         return node[0]
@@ -328,7 +361,7 @@ def count(puzzle: Norinori, limit: int = 2, deadline: Deadline | None = None) ->
     """Count the puzzle's solutions up to `limit` (2 decides uniqueness) before `deadline`."""
     deadline = deadline or Deadline.never()
     board = board_of(puzzle)
-    root: Node = (0, 0, board.geo.full, {}, board.geo.full)
+    root: Node = (0, 0, board.geo.full, board.geo.full)
     return count_solutions(NorinoriSpace(board, deadline), root, limit, deadline)
 
 
@@ -341,7 +374,7 @@ def rivals(puzzle: Norinori, solution: int, deadline: Deadline) -> list[int] | N
     """
     board = board_of(puzzle)
     space = NorinoriSpace(board, deadline)
-    root = space.propagate((0, 0, board.geo.full, {}, board.geo.full))
+    root = space.propagate((0, 0, board.geo.full, board.geo.full))
     deadline.charge(space.propagations)  # the searches below charge their own work
     if deadline.expired():
         return None

@@ -34,10 +34,12 @@ from gridproof.genres.starbattle.rules import LADDER
 from gridproof.genres.starbattle.solve import count
 
 GENERATOR_VERSION = "starbattle/2"
-"""starbattle/2: the counter reads units' placements and branches on them, so the work a
-count spends (the budget below) and what it decides within it changed."""
+"""starbattle/2: stars placed row by row, patches joined into regions by a budgeted
+search, and the counter reading units' placements (its work per count changed)."""
 MIN_SIDE, MAX_SIDE = 5, 15
 GRADES = tuple(grade for grade in LADDER.grades if grade != LADDER.beyond)
+STAR_BUDGET = 200
+"""Rows the star-placing walk may try before the candidate is drawn again."""
 COUNT_WORK = 20000
 """Propagations one count of a candidate may spend before it is given up."""
 MAX_MOVES = 200
@@ -68,15 +70,22 @@ def grades_at(width: int, height: int) -> tuple[str, ...]:
 
 def grades_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str, ...]:
     """The grades `generate` delivers at a size and star count: with one star every grade a
-    rung finishes; with two or three only `hard` (grown regions around several stars each
-    rarely fall to the cheaper rungs: 10x10 two-star easy found none in 30 s of CPU, hard
-    one in 1 s). A board needing search, `LADDER.beyond`, is never aimed at."""
+    rung finishes; with two `medium` up to `MEDIUM_SIDE` and `hard`; with three only `hard`
+    (grown regions around several stars each rarely fall to the cheaper rungs: 10x10
+    two-star easy found none in 30 s of CPU). A board needing search, `LADDER.beyond`, is
+    never aimed at."""
     if width != height or not MIN_SIDE <= width <= MAX_SIDE or width > OFFERED_SIDE:
         return ()
     stars = stars_for(width, options)
-    return GRADES if stars == 1 else ("hard",)
+    if stars == 1:
+        return GRADES
+    return ("medium", "hard") if stars == 2 and width <= MEDIUM_SIDE else ("hard",)
 
 
+MEDIUM_SIDE = 9
+"""The largest side offered `medium` for two stars (10x10 two-star: 1 unique
+candidate in 4 finished at `one-way`, but seed 2 found none in 60 s;
+9x9 seeds 1-2 and 8x8 in under a second of CPU, generator starbattle/2)."""
 OFFERED_SIDE = 11
 """The largest side offered: 12x12 two-star hard found no board in 60 s for seeds 1-3
 (benchmarks/starbattle.py, before the counter's confinement sped it up). Larger boards
@@ -135,45 +144,56 @@ def generate(request: Request, seed: int, deadline: Deadline) -> Generated[StarB
 
 def place_stars(side: int, stars: int, rng: Rng) -> int | None:
     """A random star grid with `stars` per row and column, none touching (None if the
-    random walk dead-ends; the caller draws again)."""
+    random walk runs past its budget; the caller draws again). Rows are placed top down as
+    column masks; a column that needs d more stars in the R rows left (this one included)
+    must take this row when 2d - 1 = R, and no placement may leave a column more than it
+    can still fit."""
     choices = [
-        cols
+        sum(1 << c for c in cols)
         for cols in combinations(range(side), stars)
         if all(b - a > 1 for a, b in pairwise(cols))
     ]
     counts = [0] * side
-    rows: list[tuple[int, ...]] = []
-    budget = [4000]
+    rows: list[int] = []
+    budget = [STAR_BUDGET]
 
-    def place(r: int, above: tuple[int, ...]) -> bool:
+    def place(r: int, above: int) -> bool:
         if r == side:
             return True
         budget[0] -= 1
         if budget[0] < 0:
             return False
-        left = side - r - 1
-        order = list(choices)
+        left = side - r
+        blocked = above | (above << 1) | (above >> 1)
+        forced = 0
+        for c, n in enumerate(counts):
+            need = stars - n
+            if need <= 0:
+                blocked |= 1 << c
+            elif 2 * need - 1 == left:
+                forced |= 1 << c
+        if forced & blocked:
+            return False
+        order = [m for m in choices if not m & blocked and m & forced == forced]
         rng.shuffle(order)
-        for cols in order:
-            if any(abs(a - b) <= 1 for a in cols for b in above):
-                continue
-            if any(counts[c] >= stars for c in cols):
-                continue
+        for mask in order:
+            cols = list(bits(mask))
             for c in cols:
                 counts[c] += 1
-            if all(stars - n <= (left + 1) // 2 * 1 + left // 2 for n in counts) and place(
-                r + 1, cols
-            ):
-                rows.append(cols)
+            fits = all(
+                stars - n <= (left - 1 + (not mask >> c & 1)) // 2 for c, n in enumerate(counts)
+            )
+            if fits and place(r + 1, mask):
+                rows.append(mask)
                 return True
             for c in cols:
                 counts[c] -= 1
         return False
 
-    if not place(0, ()):
+    if not place(0, 0):
         return None
     rows.reverse()
-    return sum(1 << (r * side + c) for r, cols in enumerate(rows) for c in cols)
+    return sum(mask << (r * side) for r, mask in enumerate(rows))
 
 
 def grow_patches(geo: Geometry, seeds: list[int], rng: Rng) -> list[int]:
@@ -198,40 +218,63 @@ def grow_patches(geo: Geometry, seeds: list[int], rng: Rng) -> list[int]:
 
 
 def grow_regions(side: int, stars: int, solution: int, rng: Rng) -> list[int] | None:
-    """Region ids grown around the stars: a patch per star, then touching patches joined
-    into regions of `stars` stars each (None if the joining gets stuck)."""
+    """Region ids grown around the stars: a patch per star, then the patches partitioned
+    into connected groups of `stars` patches each by a randomized backtracking search (the
+    patch with the fewest free neighbours first; None past its budget)."""
     geo = Geometry(side, side)
     seeds = list(bits(solution))
     owner = grow_patches(geo, seeds, rng)
-    group = list(range(len(seeds)))
-    held = [1] * len(seeds)
+    if stars == 1:
+        return owner
+    touching: list[set[int]] = [set() for _ in seeds]
+    for cell in range(geo.size):
+        for n in bits(geo.neighbours[cell]):
+            if owner[n] != owner[cell]:
+                touching[owner[cell]].add(owner[n])
+    group = [-1] * len(seeds)
+    budget = [JOIN_BUDGET]
 
-    def find(x: int) -> int:
-        while group[x] != x:
-            group[x] = group[group[x]]
-            x = group[x]
-        return x
+    def groups_from(patch: int) -> list[tuple[int, ...]]:
+        """Every connected set of `stars` free patches holding `patch`."""
+        found: set[tuple[int, ...]] = set()
 
-    order = list(range(len(seeds)))
-    rng.shuffle(order)
-    for patch in order:
-        root = find(patch)
-        while held[root] < stars:
-            touching = sorted(
-                {
-                    find(owner[n])
-                    for cell in range(geo.size)
-                    if find(owner[cell]) == root
-                    for n in bits(geo.neighbours[cell])
-                    if find(owner[n]) != root and held[find(owner[n])] + held[root] <= stars
-                }
-            )
-            if not touching:
-                return None
-            other = rng.choice(touching)
-            group[other] = root
-            held[root] += held[other]
-    return [find(owner[cell]) for cell in range(geo.size)]
+        def grow(chosen: frozenset[int]) -> None:
+            if len(chosen) == stars:
+                found.add(tuple(sorted(chosen)))
+                return
+            for each in sorted({n for c in chosen for n in touching[c]} - chosen):
+                if group[each] < 0:
+                    grow(chosen | {each})
+
+        grow(frozenset((patch,)))
+        return sorted(found)
+
+    def join() -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        free = [p for p in range(len(seeds)) if group[p] < 0]
+        if not free:
+            return True
+        patch = min(free, key=lambda p: sum(group[n] < 0 for n in touching[p]))
+        options = groups_from(patch)
+        rng.shuffle(options)
+        for chosen in options:
+            for each in chosen:
+                group[each] = patch
+            if join():
+                return True
+            for each in chosen:
+                group[each] = -1
+        return False
+
+    if not join():
+        return None
+    return [group[owner[cell]] for cell in range(geo.size)]
+
+
+JOIN_BUDGET = 2000
+"""Steps the patch-joining search may take before the candidate is drawn again."""
 
 
 def candidate(

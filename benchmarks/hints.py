@@ -1,0 +1,98 @@
+"""Hint CPU on the largest boards the player offers (#28: every hint within 100 ms at 30×30).
+
+    .venv/bin/python benchmarks/hints.py [--seeds 3] [--points 12] [--size 30]
+
+For each genre: `--seeds` boards generated at `--size` (or the largest size below it that
+the generator makes within a minute), each solved by its ladder from the empty grid; at
+`--points` places spread over that solve, a hint (`gridproof.hint`) from the marks decided
+so far, with the last 8 decided cells as `recent` (as the player sends them). Prints CPU per
+hint (median, p95, max) and the share within 100 ms. Generation and the solve are not
+timed. A benchmark, not a test: it never fails on a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import gridproof as gp
+from gridproof.core import registry
+from gridproof.core.grid import bits
+
+TARGET_MS = 100.0
+
+
+def marks_at(width: int, height: int, shaded: int, empty: int) -> list[str]:
+    """The player's rows for the given decided cells."""
+    rows = []
+    for r in range(height):
+        row = ""
+        for c in range(width):
+            cell = r * width + c
+            row += "#" if shaded >> cell & 1 else "+" if empty >> cell & 1 else "."
+        rows.append(row)
+    return rows
+
+
+def hint_times(genre: str, size: int, seed: int, points: int) -> list[float]:
+    """CPU seconds of `points` hints spread over the ladder's solve of one generated board."""
+    board = gp.generate(genre, size=(size, size), seed=seed, deadline=60)
+    loaded = gp.load(board.code)
+    solved = gp.solve(loaded, deadline=600)
+    order: list[tuple[int, bool]] = []  # each decided cell, shaded or not, in solve order
+    for step in solved.steps:
+        order += [(cell, True) for cell in bits(step.shaded)]
+        order += [(cell, False) for cell in bits(step.empty)]
+    times = []
+    for k in range(points):
+        upto = len(order) * k // points
+        shaded = empty = 0
+        for cell, is_shaded in order[:upto]:
+            if is_shaded:
+                shaded |= 1 << cell
+            else:
+                empty |= 1 << cell
+        recent = [cell for cell, _ in reversed(order[max(0, upto - 8) : upto])]
+        rows = marks_at(size, size, shaded, empty)
+        started = time.process_time()
+        gp.hint(loaded, rows, recent=recent, deadline=30)
+        times.append(time.process_time() - started)
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--points", type=int, default=12)
+    parser.add_argument("--size", type=int, default=30)
+    args = parser.parse_args()
+    print("| genre | size | hints | median ms | p95 ms | max ms | within 100 ms |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for genre in registry.each():
+        (low, _), (high, _) = genre.sizes  # the smallest and largest sizes it offers
+        side = min(args.size, high)
+        while True:
+            try:
+                times = [
+                    t
+                    for seed in range(1, args.seeds + 1)
+                    for t in hint_times(genre.name, side, seed, args.points)
+                ]
+                break
+            except gp.GenerationError:
+                if side == low:
+                    raise
+                side -= 1  # the largest size at most --size the generator makes
+        ms = sorted(t * 1000 for t in times)
+        p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+        within = sum(t <= TARGET_MS for t in ms) / len(ms)
+        print(
+            f"| {genre.name} | {side}×{side} | {len(ms)} | {statistics.median(ms):.1f} | "
+            f"{p95:.1f} | {ms[-1]:.1f} | {within:.0%} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
