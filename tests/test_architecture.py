@@ -439,6 +439,7 @@ def _offenders(
 
 COINCIDENCES = {
     ("src/gridproof/genres/nondango/model.py", "region"): "names the rows in error messages",
+    ("src/gridproof/genres/nonogram/learn.py", "probe"): "a slot: the cell a failed probe set",
 }
 """Literals that are a rung or rule name by coincidence of words, not a reference to the
 ladder: each with why. Every entry must still occur (the test says when one is stale)."""
