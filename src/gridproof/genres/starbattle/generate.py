@@ -74,7 +74,7 @@ def grades_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[st
     (grown regions around several stars each rarely fall to the cheaper rungs: 10x10
     two-star easy found none in 30 s of CPU). A board needing search, `LADDER.beyond`, is
     never aimed at."""
-    if width != height or not MIN_SIDE <= width <= MAX_SIDE or width > OFFERED_SIDE:
+    if width != height or width not in OFFERED_SIDES:
         return ()
     stars = stars_for(width, options)
     if stars == 1:
@@ -86,10 +86,12 @@ MEDIUM_SIDE = 9
 """The largest side offered `medium` for two stars (10x10 two-star: 1 unique
 candidate in 4 finished at `one-way`, but seed 2 found none in 60 s;
 9x9 seeds 1-2 and 8x8 in under a second of CPU, generator starbattle/2)."""
-OFFERED_SIDE = 11
-"""The largest side offered: 12x12 two-star hard found no board in 60 s for seeds 1-3
-(benchmarks/starbattle.py, before the counter's confinement sped it up). Larger boards
-are still attempted, as hard, when asked for directly."""
+OFFERED_SIDES = (*range(MIN_SIDE, 13), 14)
+"""The sides offered, each made within a minute of CPU for the seeds tried (generator
+starbattle/2, its counter reading units' placements, a loaded machine): 12x12 two-star
+26 / 50 s (seeds 1, 2), 14x14 three-star 3 / 21 / 11 s (seeds 1-3). 13x13 two-star and
+15x15 three-star found none in 60 s (seeds 1, 2): not offered. Those are still attempted,
+as hard, when asked for directly."""
 
 
 def _fail(message: str) -> GenerationError:
