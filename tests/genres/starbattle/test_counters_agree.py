@@ -49,3 +49,23 @@ def test_every_solution_validates(outcomes: list[dict[str, Outcome]]) -> None:
         for out in found.values():
             for solution in out.solutions:
                 assert validate(puzzle, solution) == []
+
+
+def test_a_placement_table_that_starts_again_gives_the_same_counts(
+    monkeypatch: pytest.MonkeyPatch, outcomes: list[dict[str, Outcome]]
+) -> None:
+    """The table of units' placements is a cache: kept small enough to start again many
+    times in a count, it changes no verdict, solution or node count."""
+    from gridproof.genres.starbattle import position
+
+    monkeypatch.setattr(position, "WAYS_KEPT", 50)
+    for puzzle, found in zip(BOARDS[:60], outcomes, strict=False):
+        position.board_of.cache_clear()
+        again = solve.count(puzzle, 2, Deadline.never())
+        assert (again.verdict, again.solutions, again.nodes) == (
+            found["engine"].verdict,
+            found["engine"].solutions,
+            found["engine"].nodes,
+        )
+        assert position.board_of(puzzle).ways.kept <= 50 + position.MAX_WAYS + 1
+    position.board_of.cache_clear()

@@ -36,9 +36,10 @@ cells every one uses, cells touching a star of every one)."""
 MAX_WAYS = 2000
 """The most placements of one unit's missing stars that are listed; a unit with more (a
 wide region early on) is left to the other rules until its room shrinks."""
-WAYS_KEPT = 100_000
-"""Rooms whose placements a board keeps; past it the table starts again (a long search
-meets ever new rooms, and a server keeps boards for a while)."""
+WAYS_KEPT = 200_000
+"""Placements a board keeps (about 10 MB); past it the table starts again. A long search
+meets ever new rooms (the slowest janko board, a 14x14 with three stars, keeps 173,487
+placements of 11,332 rooms), and a server keeps 64 boards (`board_of`)."""
 
 
 class Ways:
@@ -61,11 +62,6 @@ class Ways:
         seen = self.seen[need]
         if room in seen:
             return seen[room]
-        self.kept += 1
-        if self.kept > WAYS_KEPT:
-            for table in self.seen:
-                table.clear()
-            self.kept = 1
         found: list[int] = []
         used, every, touched = 0, -1, -1
         king = self.king
@@ -91,6 +87,11 @@ class Ways:
                 later.append((avail & ~near, left - 1, chosen | low, spread | near))
             stack.extend(reversed(later))
         summary = (found, used, every if found else 0, touched if found else 0)
+        self.kept += len(found) + 1
+        if self.kept > WAYS_KEPT:
+            for table in self.seen:
+                table.clear()
+            self.kept = len(found) + 1
         seen[room] = summary
         return summary
 

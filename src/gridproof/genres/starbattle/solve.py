@@ -3,7 +3,8 @@
 The counter does not run the named ladder: it closes marks under `close` (stars empty
 their eight neighbours; a unit with its stars empties the rest; a unit whose open cells
 are just the stars it needs fills them; two neighbouring rows or columns cannot hold more
-stars than their open columns or rows have room for without touching), and a unit
+stars than their open columns or rows have room for without touching, and when they have
+just that room, an odd run of them holds its stars at its 1st, 3rd, ... places), and a unit
 whose every placement of its missing stars uses a cell, or none uses it, or all touch it,
 decides it (`position.Ways`); then it branches on the placements of the unit with the fewest.
 """
