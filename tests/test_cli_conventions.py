@@ -247,14 +247,16 @@ def test_the_command_table_names_every_command_once() -> None:
 
 def test_a_command_on_one_puzzle_loads_only_what_it_uses() -> None:
     """`gridproof count` on a Norinori imports neither the other genres, nor the bank, the
-    web stack, the workshop or the renderers (#30: a CLI that starts at once)."""
+    web stack, the workshop or the renderers, nor its own genre's repairs and study (#30:
+    a CLI that starts at once)."""
     code = (
         "import sys; from gridproof.cli import main; "
         "status = main(['count', 'norinori.1.5x5.DO5bvBI']); "
         "print(status, sorted(m for m in sys.modules if m.startswith(("
         "'gridproof.genres.nonogram', 'gridproof.genres.nondango', 'gridproof.bank', "
         "'gridproof.web', 'gridproof.service.workshop', 'gridproof.output.rendering', "
-        "'gridproof.output.picture', 'fastapi', 'matplotlib', 'sqlite3'))))"
+        "'gridproof.output.picture', 'gridproof.genres.norinori.repair', "
+        "'gridproof.genres.norinori.study', 'fastapi', 'matplotlib', 'sqlite3'))))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines()[-1] == "0 []"
@@ -262,19 +264,25 @@ def test_a_command_on_one_puzzle_loads_only_what_it_uses() -> None:
 
 def test_a_format_is_sniffed_importing_genres_only_up_to_its_own() -> None:
     """A Pattern ID on the command line imports the genres in name order only until one
-    claims it (Nonogram), and a board line solving finishes never loads python-sat."""
+    claims it (Nonogram), and neither their repairs nor their studies; a board line
+    solving finishes, or leaves to a small search, never loads python-sat."""
     from gridproof.core import registry
 
     after = [name for name in registry.names() if name > "nonogram"]
     assert after, "no genre sorts after nonogram: the check below would prove nothing"
-    code = (
-        "import sys; from gridproof.cli import main; "
-        "status = main(['count', '5x5:1/4/4/4/1/1/3/3/3/2.2']); "
-        f"print(status, sorted(m for m in sys.modules if m.split('.')[-1] in {after!r} "
-        "or m.startswith('pysat')))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.splitlines()[-1] == "0 []"
+    unwanted = [*after, "repair", "study"]
+    # the first board falls to line solving (unique); the second leaves a search (multiple)
+    for board in ("5x5:1/4/4/4/1/1/3/3/3/2.2", "5x5:1/2/3/1.2/2/1/2/1.1/3/3"):
+        code = (
+            "import sys; from gridproof.cli import main; "
+            f"status = main(['count', {board!r}]); "
+            "print(status, sorted(m for m in sys.modules if m.startswith('gridproof.genres.') "
+            f"and m.split('.')[-1] in {unwanted!r} or m.startswith('pysat')))"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        )
+        assert done.stdout.splitlines()[-1] == "0 []", board
 
 
 def test_version_builds_no_parser(capsys: pytest.CaptureFixture[str]) -> None:

@@ -35,7 +35,7 @@ import gridproof.genres
 from gridproof import ENGINE_VERSION, bank
 from gridproof.bank import evidence
 from gridproof.core import codes, pzpr, registry
-from gridproof.core.contract import Generated, Genre, Health, Look, Oracle, Request
+from gridproof.core.contract import Generated, Genre, Health, Later, Look, Oracle, Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, GridproofError
 from gridproof.core.grid import cell_string
@@ -212,6 +212,21 @@ def test_every_genre_declares_independent_oracles(name: str) -> None:
     assert len({oracle.name for oracle in genre.oracles}) == len(genre.oracles)
     assert all(oracle.count is not genre.count for oracle in genre.oracles)
     assert any(_usable(oracle) for oracle in genre.oracles)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_later_function_is_found(name: str) -> None:
+    """A field the genre imports only when first called (`core.contract.later`) names a
+    function its module has: a misspelt one would fail only when a user reached it."""
+    genre = _genre(name)
+    lazy = [
+        value
+        for value in (getattr(genre, f.name) for f in dataclasses.fields(genre))
+        if isinstance(value, Later)
+    ]
+    for value in lazy:
+        assert callable(value.resolve()), value
+        assert not isinstance(value.resolve(), Later)
 
 
 def test_the_record_is_filled_in(made: tuple[Genre[Any], Generated[Any]]) -> None:

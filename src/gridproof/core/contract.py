@@ -10,6 +10,7 @@ genre it holds. `tests/test_contract.py` checks every registered genre the same 
 from __future__ import annotations
 
 import hashlib
+import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -201,6 +202,38 @@ def pick_grade(seed: int, grades: Sequence[str]) -> str:
 
 
 Size = tuple[int, int]
+
+
+class Later:
+    """A genre's function that lives in a module the genre imports only on the first call
+    (`later`): the workshop's repairs, the study, anything a count or a check never needs,
+    so importing a genre stays light (`gridproof count` on one 5×5 board, or a sniffed
+    format tried genre by genre)."""
+
+    __slots__ = ("_found", "module", "name")
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+        self._found: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+    def resolve(self) -> Callable[..., Any]:
+        """The function itself (importing its module the first time)."""
+        if self._found is None:
+            self._found = getattr(importlib.import_module(self.module), self.name)
+        return self._found
+
+    def __repr__(self) -> str:
+        return f"later({self.module!r}, {self.name!r})"
+
+
+def later(module: str, name: str) -> Any:
+    """The function `name` of `module`, imported when it is first called: for a `Genre`
+    field whose module is heavy and seldom needed. Typed `Any` so that it fits any
+    field; `tests/test_contract.py` resolves every one of every genre."""
+    return Later(module, name)
 
 
 @dataclass(frozen=True, slots=True)

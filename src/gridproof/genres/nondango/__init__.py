@@ -7,7 +7,7 @@ same colour (`no-three-same`, the janko.at and puzz.link rule and the default) o
 
 from __future__ import annotations
 
-from gridproof.core.contract import Genre, Look, Oracle
+from gridproof.core.contract import Genre, Look, Oracle, later
 from gridproof.core.registry import register
 from gridproof.genres.nondango import (
     brute,
@@ -16,11 +16,9 @@ from gridproof.genres.nondango import (
     generate,
     model,
     position,
-    repair,
     rules,
     sat,
     solve,
-    study,
     text,
 )
 from gridproof.genres.nondango.model import Nondango, Variant
@@ -57,9 +55,9 @@ GENRE: Genre[Nondango] = register(
         count=solve.count,
         transform=model.transform,
         draw=draw.draw,
-        edits=repair.edits,
-        spares=repair.spares,
-        rivals=repair.rivals,
+        edits=later("gridproof.genres.nondango.repair", "edits"),
+        spares=later("gridproof.genres.nondango.repair", "spares"),
+        rivals=later("gridproof.genres.nondango.repair", "rivals"),
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=generate.SIZES,
@@ -79,9 +77,7 @@ GENRE: Genre[Nondango] = register(
             Oracle("brute", brute.count_brute, max_cells=400),
         ),
         options=generate.OPTIONS,
-        study=lambda boards, seed, deadline, tick: study.run_study(
-            boards, seed, study.COUNT_S, deadline=deadline, tick=tick
-        ),
+        study=later("gridproof.genres.nondango.study", "run"),
         format_grid=codec.format_grid,
         parse_grid=codec.parse_grid,
         format_text=text.format_text,

@@ -46,6 +46,12 @@ VARIANTS = (Variant.NO_THREE_BLACK, Variant.NO_THREE_SAME)
 Bank = dict[tuple[Variant, tuple[int, int]], list[Generated[Nondango]]]
 
 
+def run(boards: int, seed: int, deadline: Deadline | None, tick: Tick) -> Report:
+    """The study as `gridproof study` runs it (`Genre.study`): `run_study` with its own
+    limits, cut short by `deadline`."""
+    return run_study(boards, seed, deadline=deadline, tick=tick)
+
+
 def run_study(
     boards: int,
     seed: int,

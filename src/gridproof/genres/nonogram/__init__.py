@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gridproof.core.contract import Genre, Look, Oracle
+from gridproof.core.contract import Genre, Look, Oracle, later
 from gridproof.core.registry import register
 from gridproof.genres.nonogram import (
     brute,
@@ -13,11 +13,9 @@ from gridproof.genres.nonogram import (
     lines,
     model,
     position,
-    repair,
     rules,
     sat,
     solve,
-    study,
     text,
 )
 from gridproof.genres.nonogram.model import Nonogram
@@ -51,8 +49,8 @@ GENRE: Genre[Nonogram] = register(
         count_pure=solve.count_pure,
         transform=model.transform,
         draw=draw.draw,
-        edits=repair.edits,
-        spares=repair.spares,
+        edits=later("gridproof.genres.nonogram.repair", "edits"),
+        spares=later("gridproof.genres.nonogram.repair", "spares"),
         from_picture=model.clues_of,
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
@@ -69,7 +67,7 @@ GENRE: Genre[Nonogram] = register(
             Oracle("brute", brute.count_by_rows, max_cells=100),
         ),
         options=generate.OPTIONS,
-        study=study.run_study,
+        study=later("gridproof.genres.nonogram.study", "run_study"),
         formats=formats.FORMATS,
         format_text=text.format_text,
     )

@@ -205,12 +205,12 @@ def count(
     root: Grid | None = Grid.blank(board)
     assert root is not None
     budgeted = not math.isinf(deadline.work_left())
-    stretched = False  # python-sat is loaded only for a board line solving leaves open
+    stretched = False  # python-sat is loaded only for a board line solving leaves wide open
     if lines.run(root) and _open(board, root):
-        stretched = sat and not budgeted and stretch.available()
         cells = board.width * board.height
         small = cells - root.decided(board) <= PROBE_SMALL
-        skip = stretched and not small and cells <= PROBE_SKIP_MOST
+        stretched = sat and not budgeted and not small and stretch.available()
+        skip = stretched and cells <= PROBE_SKIP_MOST
         root = prober.run(root, ROOT_SWEEPS_WITH_SAT if skip else 1 << 30)
     else:
         root = root if lines.failed < 0 else None
@@ -259,8 +259,10 @@ boards the sweeps are most of the cost (CPU, count to 2, against 1 sweep / to a 
 webpbn #6574 12 ms / 41 ms of probing alone, SAT oracle 27 ms; #803 43 ms / 195 ms,
 oracle 98 ms; dom-5 2.1 ms / 4.8 ms, oracle 2.1 ms; tournament-25 4.1 s / 5.1 s)."""
 PROBE_SMALL = 100
-"""Open cells after line solving up to which the root is probed to a fixpoint all the same:
-there a sweep costs less than building the solver (dom-3: 0.19 ms, 0.74 ms without)."""
+"""Open cells after line solving up to which the root is probed to a fixpoint and the
+learning search alone goes on (python-sat is not even loaded): there a sweep and the
+search cost less than loading and building the solver (dom-3: 0.19 ms, 0.74 ms without;
+loading python-sat alone costs about 13 ms of CPU)."""
 PROBE_SKIP_MOST = 4096
 """Cells of the largest board whose root the stretch takes unprobed: on a larger one the
 search's tables and the encoding would cost more than a deadline allows without a check

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gridproof.core.contract import Genre, Look, Oracle
+from gridproof.core.contract import Genre, Look, Oracle, later
 from gridproof.core.registry import register
 from gridproof.genres.norinori import (
     brute,
@@ -11,11 +11,9 @@ from gridproof.genres.norinori import (
     generate,
     model,
     position,
-    repair,
     rules,
     sat,
     solve,
-    study,
     text,
 )
 from gridproof.genres.norinori.model import Norinori
@@ -45,14 +43,14 @@ GENRE: Genre[Norinori] = register(
         count=solve.count,
         transform=model.transform,
         draw=draw.draw,
-        edits=repair.edits,
-        spares=repair.spares,
-        rivals=repair.rivals,
+        edits=later("gridproof.genres.norinori.repair", "edits"),
+        spares=later("gridproof.genres.norinori.repair", "spares"),
+        rivals=later("gridproof.genres.norinori.repair", "rivals"),
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE)),
         largest=(model.MAX_SIDE, model.MAX_SIDE),
-        study=study.run_study,
+        study=later("gridproof.genres.norinori.study", "run_study"),
         grades_at=generate.grades_at,
         quick_with=generate.quick_with,
         look=Look(layers=("regions",)),

@@ -4,7 +4,7 @@ Its one-star form (`--stars 1`) is the game sold as "Queens"."""
 
 from __future__ import annotations
 
-from gridproof.core.contract import Genre, Look, Oracle
+from gridproof.core.contract import Genre, Look, Oracle, later
 from gridproof.core.registry import register
 from gridproof.genres.starbattle import (
     brute,
@@ -13,7 +13,6 @@ from gridproof.genres.starbattle import (
     generate,
     model,
     position,
-    repair,
     rules,
     sat,
     solve,
@@ -44,8 +43,8 @@ GENRE: Genre[StarBattle] = register(
         count=solve.count,
         transform=model.transform,
         draw=draw.draw,
-        edits=repair.edits,
-        rivals=repair.rivals,
+        edits=later("gridproof.genres.starbattle.repair", "edits"),
+        rivals=later("gridproof.genres.starbattle.repair", "rivals"),
         generate=generate.generate,
         generator=generate.GENERATOR_VERSION,
         sizes=((generate.MIN_SIDE, generate.MIN_SIDE), (generate.MAX_SIDE, generate.MAX_SIDE)),
