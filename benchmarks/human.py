@@ -2,7 +2,7 @@
 (`../shared/corpus/janko-moves-*.json`, see its README, "Human solve paths").
 
     .venv/bin/python benchmarks/human.py ../shared/corpus/janko-moves-*.json
-        [--limit N] [--sample K] [--no-recent] [--json]
+        [--limit N] [--sample K] [--no-recent] [--ceiling] [--json]
 
 For each record of a registered genre (others are skipped, saying so):
 
@@ -16,6 +16,13 @@ For each record of a registered genre (others are skipped, saying so):
   first, as the player sends them): whether the person's next cell is among the cells the
   hint decides (`agree`), and whether it is among the cells the hint's rung decides from
   there when run to its end (`reach`: the same kind of reasoning, anywhere).
+- **ceilings** (`--ceiling`): how far reordering alone gets even with foresight. The
+  order ρ of a solve that always takes, among the deductions the cheapest productive
+  rung offers (`core.ladder.offer`), the one whose cells the person set first (it knows
+  the person's future, which no hint does; a greedy choice, so a strong bound rather than
+  a proven maximum), and the share of asked moves where the person's next cell is among
+  the cells some offered deduction decides (the most any choice of hint within the rung
+  could agree: an exact ceiling).
 - **grades**: corrections per cell (a correction is a cell set again to another value)
   by the grade the ladder gives the board, and the rank correlation of the ladder's score
   with corrections per cell, beside that of the board's size with them; the solve's
@@ -45,7 +52,8 @@ from typing import Any
 import gridproof as gp
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits
-from gridproof.core.ladder import cheapest_rung, depth, rate
+from gridproof.core.ladder import cheapest_rung, depth, given, offer, rate
+from gridproof.core.trace import Step, Violation
 from gridproof.service import play
 
 Move = tuple[int, int, int]
@@ -116,6 +124,49 @@ def order_rho(loaded: gp.Loaded, moves: Sequence[Move]) -> float | None:
     return spearman([person[c] for c in both], [ladder[c] for c in both])
 
 
+def foreseen_order(loaded: gp.Loaded, person: dict[int, int]) -> dict[int, int]:
+    """Each cell's step number in a solve from the empty grid that takes, of the steps the
+    cheapest productive rung offers, the one deciding the cell the person set first
+    (`person`: cell -> place; ordering within a rung with foresight of the person)."""
+    genre, puzzle = loaded.genre, loaded.puzzle
+    position, problem = given(genre.position, puzzle, Deadline(60), 0, 0)
+    decided: dict[int, int] = {}
+    number = 0
+    late = len(person) + puzzle.width * puzzle.height
+
+    def first(step: Step) -> int:
+        new = [c for c in bits(step.shaded | step.empty) if c not in decided]
+        return min((person.get(c, late) for c in new), default=late + 1)
+
+    while problem is None:
+        steps: list[Step] = []
+        for rung in genre.ladder.rungs:
+            for each in rung.rules:
+                found = each.find(position)
+                if isinstance(found, Violation):
+                    return decided
+                steps += found
+            if steps:
+                break
+        fresh = [step for step in steps if first(step) <= late]
+        if not fresh:
+            break
+        best = min(fresh, key=first)
+        for cell in bits(best.shaded | best.empty):
+            decided.setdefault(cell, number)
+        number += 1
+        problem = position.apply(best)
+    return decided
+
+
+def ceiling_rho(loaded: gp.Loaded, moves: Sequence[Move]) -> float | None:
+    """`order_rho` of `foreseen_order`."""
+    person = first_touch(moves, loaded.puzzle.width)
+    ladder = foreseen_order(loaded, person)
+    both = [cell for cell in person if cell in ladder]
+    return spearman([person[c] for c in both], [ladder[c] for c in both])
+
+
 def corrections(moves: Iterable[Move]) -> int:
     """How many moves set a cell the person had set before to another value."""
     last: dict[tuple[int, int], int] = {}
@@ -132,11 +183,17 @@ class NextMoves:
     asked: int = 0
     agree: int = 0
     reach: int = 0
+    offered: int = 0
     cpu_s: list[float] = field(default_factory=list)
 
 
 def next_moves(
-    loaded: gp.Loaded, moves: Sequence[Move], solution: int, sample: int, recent: bool
+    loaded: gp.Loaded,
+    moves: Sequence[Move],
+    solution: int,
+    sample: int,
+    recent: bool,
+    ceiling: bool = False,
 ) -> NextMoves:
     """The hint against the person's next cell at up to `sample` moves (module docstring)."""
     genre, puzzle = loaded.genre, loaded.puzzle
@@ -182,6 +239,12 @@ def next_moves(
         found.asked += 1
         if target in hint.shaded or target in hint.empty:
             found.agree += 1
+        if ceiling:
+            open_steps = offer(
+                genre.ladder, genre.position, puzzle, Deadline(HINT_S), shaded=shaded, empty=empty
+            ).steps
+            if any((step.shaded | step.empty) >> target & 1 for step in open_steps):
+                found.offered += 1
         if hint.rule is not None and hint.rule in {r.id for r in genre.ladder.rules}:
             rung = genre.ladder.rung_of(hint.rule)
             closure = genre.solve(puzzle, rung, Deadline(HINT_S), shaded, empty)
@@ -196,6 +259,7 @@ class Board:
     held: bool
     cells: int
     rho: float | None
+    rho_ceiling: float | None
     moves: NextMoves
     corrections: int
     grade: str
@@ -203,7 +267,9 @@ class Board:
     depth: int
 
 
-def measure(path: Path, limit: int | None, sample: int, recent: bool) -> tuple[str, list[Board]]:
+def measure(
+    path: Path, limit: int | None, sample: int, recent: bool, ceiling: bool = False
+) -> tuple[str, list[Board]]:
     doc = json.loads(path.read_text(encoding="utf-8"))
     genre_name = doc.get("genre", "")
     if genre_name not in gp.genre_names():
@@ -225,7 +291,8 @@ def measure(path: Path, limit: int | None, sample: int, recent: bool) -> tuple[s
                 held=held_aside(item.id),
                 cells=puzzle.width * puzzle.height,
                 rho=order_rho(item, moves),  # type: ignore[arg-type]
-                moves=next_moves(item, moves, item.solution, sample, recent),  # type: ignore[arg-type]
+                rho_ceiling=ceiling_rho(item, moves) if ceiling else None,  # type: ignore[arg-type]
+                moves=next_moves(item, moves, item.solution, sample, recent, ceiling),  # type: ignore[arg-type]
                 corrections=corrections(moves),  # type: ignore[arg-type]
                 grade=difficulty.grade,
                 score=difficulty.score,
@@ -237,6 +304,7 @@ def measure(path: Path, limit: int | None, sample: int, recent: bool) -> tuple[s
 
 def summary(boards: list[Board]) -> dict[str, Any]:
     rhos = sorted(b.rho for b in boards if b.rho is not None)
+    ceilings = sorted(b.rho_ceiling for b in boards if b.rho_ceiling is not None)
     asked = sum(b.moves.asked for b in boards)
     cpu = sorted(t for b in boards for t in b.moves.cpu_s)
     per_cell = [b.corrections / b.cells for b in boards]
@@ -251,6 +319,10 @@ def summary(boards: list[Board]) -> dict[str, Any]:
         "hints": asked,
         "agree": sum(b.moves.agree for b in boards) / asked if asked else None,
         "reach": sum(b.moves.reach for b in boards) / asked if asked else None,
+        "rho_ceiling_median": statistics.median(ceilings) if ceilings else None,
+        "agree_ceiling": (
+            sum(b.moves.offered for b in boards) / asked if asked and ceilings else None
+        ),
         "hint_ms_median": 1000 * statistics.median(cpu) if cpu else None,
         "hint_ms_max": 1000 * cpu[-1] if cpu else None,
         "corrections_per_cell": {
@@ -290,11 +362,14 @@ def main() -> int:
         "--sample", type=int, default=20, help="hints per record (default 20; 0: none)"
     )
     parser.add_argument("--no-recent", action="store_true", help="hints without the last moves")
+    parser.add_argument(
+        "--ceiling", action="store_true", help="also what ordering alone could reach (slower)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results: dict[str, dict[str, Any]] = {}
     for path in args.files:
-        genre, boards = measure(path, args.limit, args.sample, not args.no_recent)
+        genre, boards = measure(path, args.limit, args.sample, not args.no_recent, args.ceiling)
         if not boards:
             print(f"{path.name}: genre {genre!r} is not registered here: skipped", file=sys.stderr)
             continue
@@ -307,16 +382,17 @@ def main() -> int:
         return 0
     print(
         "| genre | part | boards | order ρ median (q1–q3) | next cell in hint "
-        "| in the rung's reach | hint ms median / max |"
+        "| in the rung's reach | hint ms median / max | ceilings: order ρ / next cell |"
     )
-    print("|---|---|---:|---|---:|---:|---|")
+    print("|---|---|---:|---|---:|---:|---|---|")
     for genre, parts in results.items():
         for part, s in parts.items():
             print(
                 f"| {genre} | {part} | {s['boards']} | {_f(s['rho_median'])} "
                 f"({_f(s['rho_q1'])}–{_f(s['rho_q3'])}) | {_f(s['agree'], '.0%')} | "
                 f"{_f(s['reach'], '.0%')} | {_f(s['hint_ms_median'], '.1f')} / "
-                f"{_f(s['hint_ms_max'], '.0f')} |"
+                f"{_f(s['hint_ms_max'], '.0f')} | {_f(s['rho_ceiling_median'])} / "
+                f"{_f(s['agree_ceiling'], '.0%')} |"
             )
     print()
     print(

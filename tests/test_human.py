@@ -61,6 +61,29 @@ def test_the_ladder_s_own_order_scores_one_against_itself() -> None:
     assert 0 <= found.agree <= found.reach <= found.asked
 
 
+def test_the_foreseeing_solve_follows_any_person_who_takes_offered_steps() -> None:
+    """A person who always takes one of the steps the cheapest rung offers (here by a
+    random preference for cells) is followed exactly by the foreseeing solve (ρ 1), where
+    the ladder's own order scores less; the hint agrees only where some offered step
+    decides the person's next cell."""
+    board = gp.generate("norinori", size=(8, 8), seed=4)
+    loaded, solution = board.loaded, board.solution
+    width = loaded.puzzle.width
+    cells = list(range(width * loaded.puzzle.height))
+    random.Random(3).shuffle(cells)
+    preference = {cell: index for index, cell in enumerate(cells)}
+    taken = HUMAN.foreseen_order(loaded, preference)
+    assert len(taken) == len(cells)  # the solve finished the board
+    moves = [
+        (cell // width, cell % width, solution >> cell & 1)
+        for cell in sorted(taken, key=lambda c: (taken[c], preference[c]))
+    ]
+    assert HUMAN.ceiling_rho(loaded, moves) == pytest.approx(1.0, abs=0.02)
+    assert HUMAN.order_rho(loaded, moves) < 0.95
+    found = HUMAN.next_moves(loaded, moves, solution, 10, True, ceiling=True)
+    assert 0 < found.agree <= found.offered <= found.asked == 10
+
+
 @pytest.mark.parametrize("genre", ["norinori", "nondango", "nonogram"])
 def test_a_few_janko_records_measure_as_the_benchmark_says(corpus_dir: Path, genre: str) -> None:
     name, boards = HUMAN.measure(corpus_dir / f"janko-moves-{genre}.json", 4, 5, True)
