@@ -118,22 +118,7 @@ def test_every_suggested_edit_keeps_the_pinned_solution(name: str, side: int, se
             assert solution == s.edit.keep
 
 
-LONG_WALKS = {
-    ("starbattle", 6, 1): "Star Battle's walk applies 5 border moves to a board one edit away "
-    "from a unique one (#29)",
-}
-"""Known walks longer than three edits: strict, so a fix shows as a pass to remove."""
-
-
-@pytest.mark.parametrize(
-    ("name", "side", "seed"),
-    [
-        pytest.param(*case, marks=pytest.mark.xfail(strict=True, reason=LONG_WALKS[case]))
-        if case in LONG_WALKS
-        else case
-        for case in CASES
-    ],
-)
+@pytest.mark.parametrize(("name", "side", "seed"), CASES)
 def test_make_unique_ends_at_a_board_the_sat_oracle_counts_unique(
     name: str, side: int, seed: int
 ) -> None:

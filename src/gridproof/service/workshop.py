@@ -59,6 +59,10 @@ ROUND_EXAMINED = 96
 breaks it, `ROUND_LOOK` more (the genre lists the edits aimed at the rival first, the
 rest of its vocabulary after them)."""
 ROUND_LOOK = 16
+ONE_EDIT_COUNTED = 8
+"""Before its rounds, `make_unique` counts the first this many edits of the genre's list
+that break the rival and keep S (within one count's work budget in all): a board one edit
+from unique gets that edit, not a longer walk."""
 CHECK_WORK_PER_CELLS = 50
 """The work charged for one check of a grid by the validator (and the edit's making): a
 unit per this many cells. Measured against the budgets the tests call ten seconds (80,000
@@ -297,7 +301,9 @@ def make_unique(
     counter finds.
 
     A genre that lists its rivals part by part (`Genre.rivals`: Norinori, Nondango, Star
-    Battle) is walked in rounds, as a generator walks: each round finds one rival for each
+    Battle) first counts the first `ONE_EDIT_COUNTED` edits `suggest` would count (a board
+    one edit from unique gets that one edit, keeping S when it is pinned), then is walked
+    in rounds, as a generator walks: each round finds one rival for each
     independent part of the board still open, and breaks each rival the round's earlier
     edits left standing with one edit that keeps S (the validator decides both, no count
     per edit): of the first `ROUND_WEIGHED` such edits in the genre's order, the one that
@@ -334,6 +340,11 @@ def make_unique(
     stack: list[tuple[Report, list[tuple[Edit[Any], Outcome]]]] = []
     applied: list[str] = []
     if genre.rivals is not None:
+        done = walk.one_edit(report, deadline)
+        if done is not None:
+            applied.append(done[1])
+            kept = done[0].solutions[0] if done[0].solutions else origin
+            return _made(done[0], kept, prefix + applied, deadline, walk.trail)
         report = walk.rounds(report, applied, deadline)
         if report.outcome is not Verdict.MULTIPLE:
             kept = report.solutions[0] if report.solutions else origin
@@ -415,6 +426,23 @@ class _Walk:
         cells: int = puzzle.width * puzzle.height
         deadline.charge(1 + cells // CHECK_WORK_PER_CELLS)
         return not self.genre.validate(puzzle, grid)
+
+    def one_edit(self, report: Report, deadline: Deadline) -> tuple[Report, str] | None:
+        """The board made unique by a single edit, and the edit's text: the first that
+        counts unique of the first `ONE_EDIT_COUNTED` edits `suggest` would count (against
+        the rival; when nothing is pinned, also those keeping the rival instead of S),
+        within one count's work in all; None when none does."""
+        budget = deadline.within(work=_work(report.loaded.puzzle))
+        found, _ = _counted(report, budget, 1, most=ONE_EDIT_COUNTED, skip=self.visited)
+        unique = [s for s in found if s.outcome is Verdict.UNIQUE]
+        if not unique or deadline.expired():
+            return None
+        edit = unique[0].edit
+        code = self.genre.format_code(edit.puzzle)
+        self.visited.add(code)
+        self.trail.append(code)
+        edited = Loaded(report.loaded.id, self.genre, edit.puzzle)
+        return examine(edited, edit.keep, deadline), edit.text
 
     def rounds(self, report: Report, applied: list[str], deadline: Deadline) -> Report:
         """The round walk of `make_unique` from `report`'s ambiguous board: the board it
@@ -678,13 +706,20 @@ def _candidates(report: Report) -> Iterator[Edit[Any]]:
     yield from genre.edits(puzzle, None, None, focus)
 
 
-def _counted(report: Report, deadline: Deadline, enough: int) -> tuple[list[Suggestion], bool]:
+def _counted(
+    report: Report,
+    deadline: Deadline,
+    enough: int,
+    most: int = MAX_CANDIDATES,
+    skip: Collection[str] = (),
+) -> tuple[list[Suggestion], bool]:
     """Count the genre's edits for `report`'s board until `enough` of them are unique.
 
     Against a rival, an edit after which both solutions still stand cannot be unique and
     is not counted (nor one that breaks a pinned solution); so the whole vocabulary is
     tried on a small board, and a single edit that makes it unique is found whenever the
-    vocabulary has one. At most `MAX_CANDIDATES` edits are counted."""
+    vocabulary has one. At most `most` edits are counted (`MAX_CANDIDATES`), none whose
+    board's code is in `skip`."""
     genre = report.loaded.genre
     if report.outcome not in (Verdict.MULTIPLE, Verdict.NONE):
         return [], report.outcome is not Verdict.TIMEOUT
@@ -692,10 +727,10 @@ def _counted(report: Report, deadline: Deadline, enough: int) -> tuple[list[Sugg
     seen: set[str] = set()
     counted = 0
     for edit in _candidates(report):
-        if deadline.expired() or counted >= MAX_CANDIDATES:
+        if deadline.expired() or counted >= most:
             return found, False
         code = genre.format_code(edit.puzzle)
-        if code in seen:
+        if code in seen or code in skip:
             continue
         seen.add(code)
         worth = _worth_counting(report, edit)
