@@ -24,6 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
@@ -861,6 +862,81 @@ def test_what_the_counters_propagation_decides_the_ladder_decides(
     assert settled >= 1, "no board settled at the counter's first node: nothing compared"
 
 
+def _mixed(genre: Genre[Any], board: Generated[Any], boards: list[Any]) -> list[Any]:
+    """Up to 6 boards with several solutions (neighbours, the generated board's own edits,
+    a picture's with one or two pixels flipped), then 6 others: a mix where propagation
+    leaves cells open."""
+    assert genre.edits is not None
+    puzzle = board.puzzle
+    near: Iterator[Any] = chain(
+        boards, (each.puzzle for each in islice(genre.edits(puzzle, board.solution, None, 0), 60))
+    )
+    if genre.from_picture is not None:  # a picture's clues: the picture with pixels flipped
+        size = puzzle.width * puzzle.height
+        flips = ((1 << a) | (1 << b) for a in range(size) for b in range(a, size))
+        pictures = (
+            genre.from_picture(puzzle.width, puzzle.height, board.solution ^ f) for f in flips
+        )
+        near = chain(near, pictures)
+    several: list[Any] = []
+    others: list[Any] = []
+    for each in near:
+        if genre.count(each, 2, Deadline(60)).verdict is Verdict.MULTIPLE:
+            several.append(each)
+            if len(several) == 6:
+                break
+        elif len(others) < 6:
+            others.append(each)
+    return several + others
+
+
+def test_what_the_counters_propagation_decides_anywhere_the_ladder_decides(
+    made: tuple[Genre[Any], Generated[Any]], boards: list[Any]
+) -> None:
+    """On boards near the generated one (several with two or more solutions, some without
+    one), from random parts of a solution's marks and from those parts with two marks
+    turned wrong, the counter's propagation at one node (`Genre.propagate`, its bulk
+    rules) against the ladder's top rung: the counter keeps the marks it is given and
+    stays inside every solution that agrees with them; every cell it decides, the top rung
+    decides the same way; a contradiction it finds, the top rung finds too. (The rules a
+    person is told about are never weaker than the counter's, anywhere on the way, not
+    only on a bare board.)"""
+    genre, board = made
+    assert genre.propagate is not None, f"{genre.name} does not expose its propagation"
+    assert genre.edits is not None
+    rng = Rng(5)
+    partial = 0  # positions where the counter decided more than given, but not every cell
+    for puzzle in _mixed(genre, board, boards):
+        truth = genre.count(puzzle, ENUMERATE, Deadline(60))
+        size = puzzle.width * puzzle.height
+        full = (1 << size) - 1
+        solution = truth.solutions[0] if truth.solutions else rng.below(1 << size)
+        for share in (0.0, 0.1, 0.3):
+            given = sum(1 << cell for cell in range(size) if rng.random() < share)
+            for wrong in (0, 2):
+                flip = sum(1 << cell for cell in rng.sample(range(size), wrong))
+                marks = solution ^ flip
+                shaded, empty = marks & given, full & ~marks & given
+                case = (genre.format_code(puzzle), share, wrong)
+                bulk = genre.propagate(puzzle, shaded, empty, Deadline(60))
+                top = genre.solve(puzzle, genre.ladder.top, Deadline(60), shaded, empty)
+                if bulk is None:
+                    assert top.contradiction is not None, case
+                    continue
+                assert bulk[0] & shaded == shaded, case
+                assert bulk[1] & empty == empty, case
+                for each in truth.solutions:
+                    if each & given == shaded:
+                        assert bulk[0] & ~each == 0, case
+                        assert bulk[1] & each == 0, case
+                if top.contradiction is None:
+                    assert bulk[0] & ~top.shaded == 0, (case, cell_string(bulk[0], size))
+                    assert bulk[1] & ~top.empty == 0, (case, cell_string(bulk[1], size))
+                decided = (bulk[0] | bulk[1]).bit_count()
+                partial += (shaded | empty).bit_count() < decided < size
+    assert partial, "the counter decided every cell or none beyond the marks: nothing compared"
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_the_ladder_keeps_a_solutions_marks(
     made: tuple[Genre[Any], Generated[Any]], seed: int
@@ -1181,17 +1257,17 @@ def test_every_genre_lists_edits() -> None:
 def test_the_workshop_repairs_an_ambiguous_board_keeping_the_pinned_solution(
     genre: Genre[Any], made: tuple[Genre[Any], Generated[Any]], boards: list[Any]
 ) -> None:
-    """On boards with several solutions (neighbours, or the generated board's own edits),
-    pinning the second, every edit the workshop suggests (from the genre's `edits`, each
-    counted) keeps the pinned solution, one the counter proves unique ends at it, and
-    some board gets a suggestion (a single edit need not exist for every board)."""
+    """On boards with several solutions (`_mixed`: neighbours, the generated board's own
+    edits, a picture's with pixels flipped), pinning the second, every edit the workshop
+    suggests (from the genre's `edits`, each counted) keeps the pinned solution, one the
+    counter proves unique ends at it, and some board gets a suggestion (a single edit need
+    not exist for every board)."""
     from gridproof.service import Loaded, workshop
 
     assert genre.edits is not None
     _, board = made
-    edited = (each.puzzle for each in genre.edits(board.puzzle, board.solution, None, 0))
     ambiguous = suggested = 0
-    for puzzle in [*boards, *list(edited)[:60]]:
+    for puzzle in _mixed(genre, board, boards):
         outcome = genre.count(puzzle, 2, Deadline(60))
         if outcome.verdict is not Verdict.MULTIPLE or ambiguous >= 4:
             continue

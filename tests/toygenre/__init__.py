@@ -54,6 +54,7 @@ GENRE: Genre[Lights] = Genre(
     ladder=rules.LADDER,
     position=position.start,
     count=solve.count,
+    propagate=solve.propagate_marks,
     transform=model.transform,
     generate=generate.generate,
     generator=generate.GENERATOR_VERSION,

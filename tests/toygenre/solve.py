@@ -92,3 +92,12 @@ def count(puzzle: Lights, limit: int = 2, deadline: Deadline | None = None) -> O
     board = board_of(puzzle)
     root: Node = (0, board.clues, board.geo.full)
     return count_solutions(LightsSpace(board), root, limit, deadline or Deadline.never())
+
+
+def propagate_marks(
+    puzzle: Lights, shaded: int, empty: int, deadline: Deadline
+) -> tuple[int, int] | None:
+    """The counter's propagation at one node from the given marks (`Genre.propagate`):
+    `close`, the digits' cells empty as at the root."""
+    board = board_of(puzzle)
+    return close(board, shaded, empty | board.clues)

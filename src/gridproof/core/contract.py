@@ -332,6 +332,12 @@ class Genre(Generic[P]):
     """The complete counter on the standard library alone, where `count` may call an
     optional native library (Nonogram's CaDiCaL stretch): what a browser build runs and
     `count --no-sat` asks for. None: `count` is pure Python already."""
+    propagate: Callable[[P, int, int, Deadline], tuple[int, int] | None] | None = None
+    """`propagate(puzzle, shaded, empty, deadline)`: the counter's own propagation at one
+    node (its bulk rules, no sentences) from the given marks: the shaded and empty cells it
+    decides, or None on a contradiction. tests/test_contract.py holds the ladder to it from
+    any position: what the counter's rules decide, the rules a person is told about decide
+    too. None: the genre does not expose it (the contract test asks every registered genre)."""
     oracles: tuple[Oracle, ...] = ()
     """Independent counters, preferred first (tests/test_contract.py checks that they
     agree with `count`)."""

@@ -53,6 +53,7 @@ GENRE: Genre[Nondango] = register(
         ladder=rules.LADDER,
         position=position.start,
         count=solve.count,
+        propagate=solve.propagate_marks,
         transform=model.transform,
         draw=draw.draw,
         edits=later("gridproof.genres.nondango.repair", "edits"),

@@ -36,6 +36,23 @@ def count(
     return dataclasses.replace(outcome, elapsed=deadline.elapsed() - started)
 
 
+def propagate_marks(
+    puzzle: Nondango, shaded: int, empty: int, deadline: Deadline
+) -> tuple[int, int] | None:
+    """The counter's propagation at one node from the given marks (`Genre.propagate`):
+    `NondangoSpace.propagate` (confine, then probing the circles) from a position holding
+    them, every mark taken as new."""
+    board = board_of(puzzle)
+    if shaded & ~board.circles:
+        return None  # paint where no circle is
+    pos = Position(board, deadline)
+    pos.black = pos.fresh_black = shaded
+    pos.white = empty & board.circles
+    pos.fresh_white = board.circles
+    done = NondangoSpace(deadline).propagate(pos)
+    return None if done is None else (done.shaded, done.empty)
+
+
 def rung_needed(puzzle: Nondango, deadline: Deadline | None = None) -> str | None:
     """The cheapest rung that finishes the puzzle alone (the last, `search`, when none
     before it does, including boards without exactly one answer); None if the deadline

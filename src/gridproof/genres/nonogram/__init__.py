@@ -46,6 +46,7 @@ GENRE: Genre[Nonogram] = register(
         ladder=rules.LADDER,
         position=position.start,
         count=solve.count,
+        propagate=solve.propagate_marks,
         count_pure=solve.count_pure,
         transform=model.transform,
         draw=draw.draw,

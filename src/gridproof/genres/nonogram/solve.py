@@ -246,6 +246,25 @@ def count(
     )
 
 
+def propagate_marks(
+    puzzle: Nonogram, shaded: int, empty: int, deadline: Deadline
+) -> tuple[int, int] | None:
+    """The counter's propagation at one node from the given marks (`Genre.propagate`):
+    lines to a fixpoint, then probing to a fixpoint, as `count_pure`'s root does."""
+    board = Board(puzzle, None, deadline)
+    grid = Grid.blank(board)
+    w = board.width
+    for cell in bits(shaded):
+        grid.set_cell(board, cell // w, cell % w, True)
+    for cell in bits(empty):
+        grid.set_cell(board, cell // w, cell % w, False)
+    lines = Propagator(board, deadline)
+    if not lines.run(grid):
+        return None
+    probed = Prober(lines).run(grid)
+    return None if probed is None else (probed.shaded_mask(board), probed.empty_mask(board))
+
+
 def count_pure(puzzle: Nonogram, limit: int = 2, deadline: Deadline | None = None) -> Outcome:
     """`count` on the standard library alone (no SAT stretch even where python-sat is
     installed): the genre's `count_pure`, what `count --no-sat` and a browser build run."""

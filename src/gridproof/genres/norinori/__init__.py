@@ -41,6 +41,7 @@ GENRE: Genre[Norinori] = register(
         ladder=rules.LADDER,
         position=position.start,
         count=solve.count,
+        propagate=solve.propagate_marks,
         transform=model.transform,
         draw=draw.draw,
         edits=later("gridproof.genres.norinori.repair", "edits"),

@@ -365,6 +365,17 @@ def count(puzzle: Norinori, limit: int = 2, deadline: Deadline | None = None) ->
     return count_solutions(NorinoriSpace(board, deadline), root, limit, deadline)
 
 
+def propagate_marks(
+    puzzle: Norinori, shaded: int, empty: int, deadline: Deadline
+) -> tuple[int, int] | None:
+    """The counter's propagation at one node from the given marks (`Genre.propagate`):
+    the close and region probing of `NorinoriSpace.propagate`, as at the root."""
+    board = board_of(puzzle)
+    full = board.geo.full
+    node = NorinoriSpace(board, deadline).propagate((shaded, empty, full, full))
+    return None if node is None else (node[0], node[1])
+
+
 def rivals(puzzle: Norinori, solution: int, deadline: Deadline) -> list[int] | None:
     """Solutions other than `solution`, one for each part of the board that propagation
     leaves undecided and that has another way to be filled; each rival equals `solution`

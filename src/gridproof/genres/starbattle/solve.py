@@ -286,6 +286,14 @@ class StarSpace:
         return node[0]
 
 
+def propagate_marks(
+    puzzle: StarBattle, shaded: int, empty: int, deadline: Deadline
+) -> tuple[int, int] | None:
+    """The counter's propagation at one node from the given marks (`Genre.propagate`):
+    `close`, every mark taken as new."""
+    return close(board_of(puzzle), shaded, empty)
+
+
 def count(puzzle: StarBattle, limit: int = 2, deadline: Deadline | None = None) -> Outcome:
     """Count the puzzle's solutions up to `limit` (2 decides uniqueness) before `deadline`."""
     board = board_of(puzzle)
