@@ -3,6 +3,8 @@ for the same seed, clear errors for what it cannot make."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from gridproof.core.contract import Request
@@ -54,17 +56,19 @@ def test_refusals(request_: Request) -> None:
         generate.generate(request_, 1, Deadline.never().within(5))
 
 
+@pytest.mark.parametrize("grow", [generate.grow_regions, generate.grow_skewed])
 @pytest.mark.parametrize(("side", "stars"), [(10, 2), (12, 2), (13, 2), (14, 3), (15, 3)])
-def test_stars_and_regions_at_large_sizes(side: int, stars: int) -> None:
-    """Stars placed k per row and column, none touching, and regions joined around them,
-    k stars each, connected: found within a few draws at every size up to 15x15."""
+def test_stars_and_regions_at_large_sizes(side: int, stars: int, grow: Any) -> None:
+    """Stars placed k per row and column, none touching, and regions grown around them
+    (patches joined, or groups of stars tied by paths and grown at skewed paces), k stars
+    each, connected: found within a few draws at every size up to 15x15."""
     geo = Geometry(side, side)
     rng = Rng(7)
     for draw in range(60):
         solution = generate.place_stars(side, stars, rng.fork(f"draw {draw}"))
         if solution is None:
             continue
-        labels = generate.grow_regions(side, stars, solution, rng.fork(f"regions {draw}"))
+        labels = grow(side, stars, solution, rng.fork(f"regions {draw}"))
         if labels is not None:
             break
     else:
@@ -84,4 +88,4 @@ def test_stars_and_regions_at_large_sizes(side: int, stars: int) -> None:
 
 
 def test_generator_version() -> None:
-    assert generate.GENERATOR_VERSION == "starbattle/2"
+    assert generate.GENERATOR_VERSION == "starbattle/3"

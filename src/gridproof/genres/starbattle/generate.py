@@ -17,6 +17,7 @@ seed and counted work only.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 from itertools import combinations, pairwise
 from typing import Any
@@ -33,9 +34,11 @@ from gridproof.genres.starbattle.position import start
 from gridproof.genres.starbattle.rules import LADDER
 from gridproof.genres.starbattle.solve import count
 
-GENERATOR_VERSION = "starbattle/2"
+GENERATOR_VERSION = "starbattle/3"
 """starbattle/2: stars placed row by row, patches joined into regions by a budgeted
-search, and the counter reading units' placements (its work per count changed)."""
+search, and the counter reading units' placements (its work per count changed).
+starbattle/3: from 10x10 up, regions grown skewed around stars tied into groups
+(`grow_skewed`)."""
 MIN_SIDE, MAX_SIDE = 5, 15
 GRADES = tuple(grade for grade in LADDER.grades if grade != LADDER.beyond)
 STAR_BUDGET = 200
@@ -70,28 +73,31 @@ def grades_at(width: int, height: int) -> tuple[str, ...]:
 
 def grades_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str, ...]:
     """The grades `generate` delivers at a size and star count: with one star every grade a
-    rung finishes; with two `medium` up to `MEDIUM_SIDE` and `hard`; with three only `hard`
-    (grown regions around several stars each rarely fall to the cheaper rungs: 10x10
-    two-star easy found none in 30 s of CPU). A board needing search, `LADDER.beyond`, is
-    never aimed at."""
+    rung finishes; with two `medium` and `hard`; with three `medium` and `hard` from
+    `THREE_MEDIUM_FROM` up, `hard` from `THREE_FROM` (regions around several stars each
+    rarely fall to the cheapest rung: 10x10 two-star easy found none in 30 s of CPU). A
+    board needing search, `LADDER.beyond`, is never aimed at. Each grade offered was made
+    within a minute of CPU for seeds 1-3 (generator starbattle/3, `benchmarks/generate.py
+    --genre starbattle`): two-star `medium` and `hard` at 10x10 to 13x13 in 0.5 s at most,
+    three-star `hard` at 14x14 and 15x15 in 5 s at most and `medium` in 21 s at most."""
     if width != height or width not in OFFERED_SIDES:
         return ()
     stars = stars_for(width, options)
     if stars == 1:
         return GRADES
-    return ("medium", "hard") if stars == 2 and width <= MEDIUM_SIDE else ("hard",)
+    if stars == 2 or width >= THREE_MEDIUM_FROM:
+        return ("medium", "hard")
+    return ("hard",) if width >= THREE_FROM else ()
 
 
-MEDIUM_SIDE = 9
-"""The largest side offered `medium` for two stars (10x10 two-star: 1 unique
-candidate in 4 finished at `one-way`, but seed 2 found none in 60 s;
-9x9 seeds 1-2 and 8x8 in under a second of CPU, generator starbattle/2)."""
-OFFERED_SIDES = (*range(MIN_SIDE, 13), 14)
-"""The sides offered, each made within a minute of CPU for the seeds tried (generator
-starbattle/2, its counter reading units' placements, a loaded machine): 12x12 two-star
-26 / 50 s (seeds 1, 2), 14x14 three-star 3 / 21 / 11 s (seeds 1-3). 13x13 two-star and
-15x15 three-star found none in 60 s (seeds 1, 2): not offered. Those are still attempted,
-as hard, when asked for directly."""
+THREE_MEDIUM_FROM = 14
+"""The smallest side offered three-star `medium`."""
+THREE_FROM = 12
+"""The smallest side offered three stars (11x11, where three fit with no room to spare,
+found none in 40 s for seeds 1-3 either way regions were grown; 12x12 and 13x13 hard
+within 6 s with even patches). Asked for directly, 11x11 is still attempted."""
+OFFERED_SIDES = tuple(range(MIN_SIDE, MAX_SIDE + 1))
+"""Every side from 5x5 to 15x15 (13x13 two-star and 15x15 three-star since starbattle/3)."""
 
 
 def _fail(message: str) -> GenerationError:
@@ -275,6 +281,110 @@ def grow_regions(side: int, stars: int, solution: int, rng: Rng) -> list[int] | 
     return [group[owner[cell]] for cell in range(geo.size)]
 
 
+def grow_skewed(side: int, stars: int, solution: int, rng: Rng) -> list[int] | None:
+    """Region ids grown as setters draw large boards: a few small regions and some large
+    ones. The stars are first tied into groups of `stars` (a random star, then the nearest
+    free stars reached by a shortest path of free starless cells, which joins the group),
+    then every group grows a free neighbour at a time, each at its own pace (a weight
+    `u ** SKEW`, u uniform: most grow slowly, a few take most of the board). None when a
+    group finds no partner within reach."""
+    geo = Geometry(side, side)
+    owner = [-1] * geo.size
+    left = list(bits(solution))
+    rng.shuffle(left)
+    free = set(left)
+    groups = 0
+    for star in left:
+        if star not in free:
+            continue
+        free.discard(star)
+        owner[star] = groups
+        group = [star]
+        tied = 1
+        while tied < stars:
+            near = sorted(free, key=lambda t: (_apart(side, star, t), rng.random()))
+            for other in near[:PARTNERS]:
+                way = _free_path(geo, owner, group, other, solution)
+                if way is not None:
+                    for cell in (*way, other):
+                        owner[cell] = groups
+                    group += [*way, other]
+                    tied += 1
+                    free.discard(other)
+                    break
+            else:
+                return None
+        groups += 1
+    pace = [rng.random() ** SKEW for _ in range(groups)]
+    top = max(pace)
+    frontier = [cell for cell in range(geo.size) if owner[cell] >= 0]
+    missed = 0
+    while frontier:
+        index = rng.below(len(frontier))
+        cell = frontier[index]
+        room = [n for n in bits(geo.neighbours[cell]) if owner[n] < 0]
+        if not room:
+            frontier[index] = frontier[-1]
+            frontier.pop()
+            continue
+        if rng.random() * top > pace[owner[cell]]:
+            missed += 1
+            if missed == MISSES:  # the fast groups are walled in: pace the rest anew
+                top = max(pace[owner[each]] for each in frontier)
+                missed = 0
+            continue
+        missed = 0
+        grown = rng.choice(room)
+        owner[grown] = owner[cell]
+        frontier.append(grown)
+    return owner
+
+
+SKEWED_FROM = 10
+"""From this side up (and with room beside the stars: a side of at least 4k + 2, so
+three-star boards from 14x14), regions are grown by `grow_skewed`, as janko's large boards
+are drawn (a 13x13 two-star there: twelve regions of 5 cells and one of 109). With patches
+grown evenly and joined, every 13x13 two-star candidate of seeds 0-9 had 3,000 solutions
+or more, and border moves one rival at a time never broke them all within a minute (13x13
+two-star and 15x15 three-star were not offered); grown skewed, most had tens to hundreds.
+Smaller boards keep the even patches (their grades were measured with them)."""
+SKEW = 12
+PARTNERS = 4
+MISSES = 64
+"""Cells `grow_skewed` passes over in a row before it paces the groups still growing by
+the fastest of them (so the slow ones finish once the fast ones are walled in)."""
+"""The nearest free stars `grow_skewed` tries to reach from a group, nearest first."""
+
+
+def _apart(side: int, a: int, b: int) -> int:
+    return abs(a // side - b // side) + abs(a % side - b % side)
+
+
+def _free_path(
+    geo: Geometry, owner: list[int], group: list[int], goal: int, stars: int
+) -> list[int] | None:
+    """The cells of a shortest path from `group` to `goal` over cells no group owns and
+    no star holds (ends excluded), None when there is none."""
+    back: dict[int, int] = dict.fromkeys(group, -1)
+    queue = deque(group)
+    while queue:
+        cell = queue.popleft()
+        for n in bits(geo.neighbours[cell]):
+            if n in back:
+                continue
+            if n == goal:
+                way = []
+                while back.get(cell, -1) != -1:
+                    way.append(cell)
+                    cell = back[cell]
+                return way
+            if owner[n] >= 0 or stars >> n & 1:
+                continue
+            back[n] = cell
+            queue.append(n)
+    return None
+
+
 JOIN_BUDGET = 2000
 """Steps the patch-joining search may take before the candidate is drawn again."""
 
@@ -288,7 +398,8 @@ def candidate(
     if solution is None:
         tally.contradiction += 1
         return None
-    labels = grow_regions(side, stars, solution, rng)
+    grow = grow_skewed if side >= max(SKEWED_FROM, 4 * stars + 2) else grow_regions
+    labels = grow(side, stars, solution, rng)
     if labels is None:
         tally.contradiction += 1
         return None
