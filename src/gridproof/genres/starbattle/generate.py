@@ -78,7 +78,7 @@ def grades_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[st
     rarely fall to the cheapest rung: 10x10 two-star easy found none in 30 s of CPU). A
     board needing search, `LADDER.beyond`, is never aimed at. Each grade offered was made
     within a minute of CPU for seeds 1-3 (generator starbattle/3, `benchmarks/generate.py
-    --genre starbattle`): two-star `medium` and `hard` at 10x10 to 13x13 in 0.5 s at most,
+    --genre starbattle`): two-star `medium` and `hard` at 10x10 to 13x13 in 0.6 s at most,
     three-star `hard` at 14x14 and 15x15 in 5 s at most and `medium` in 21 s at most."""
     if width != height or width not in OFFERED_SIDES:
         return ()
