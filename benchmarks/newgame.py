@@ -86,7 +86,7 @@ def every_key(name: str) -> list[bank.Key]:
 
 def cold(key: bank.Key, tries: int, deadline_s: float) -> tuple[list[float], int, list[Any]]:
     """CPU seconds per New game (a failure counts as the time it took), failures, records."""
-    from gridproof.web.app import NEW_ATTEMPTS
+    from gridproof.service.games import NEW_ATTEMPTS
 
     times: list[float] = []
     failed = 0

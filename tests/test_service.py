@@ -20,6 +20,7 @@ from gridproof.core.errors import CodeError, GenerationError, GridproofError
 from gridproof.core.ladder import Found, Ladder, Rung, rule
 from gridproof.core.outcome import Outcome, Verdict, verdict_for
 from gridproof.core.trace import Step, Violation
+from gridproof.service import settings
 from tests.examples import REGIONS, SOLUTION, URL
 
 
@@ -703,3 +704,25 @@ def test_count_without_sat_asks_the_genres_pure_counter() -> None:
     plain = dataclasses.replace(item, genre=dataclasses.replace(genre, count_pure=None))
     service.count(plain, 2, 10, sat=False)
     assert asked == [True, False, True]
+
+
+@pytest.mark.parametrize("name", sorted(registry.genres()))
+def test_generate_takes_every_grade_offered_under_the_options_asked(name: str) -> None:
+    """A grade is taken or refused by what the genre offers at that size under the options
+    asked for (a one-star Star Battle at 15x15 offers easy, a three-star one does not),
+    never under the default options alone: each grade, option setting and offered size
+    either starts generating (here: runs out of an already spent deadline) or is refused
+    as a `CodeError` naming what is offered."""
+    genre = registry.genre(name)
+    sizes = settings.offered_sizes(genre)
+    for options in settings.choices(genre):
+        for width, height in (sizes[0], sizes[-1]):
+            offered = genre.offered(width, height, options)
+            for grade in genre.difficulties:
+                spent = Deadline(0)
+                if grade in offered:
+                    with pytest.raises(GenerationError):
+                        service.generate(name, width, height, 1, grade, spent, options)
+                else:
+                    with pytest.raises(CodeError, match="offers"):
+                        service.generate(name, width, height, 1, grade, spent, options)

@@ -142,16 +142,16 @@ def generate(
         raise CodeError(
             f"difficulty {quote(difficulty)} is not one of {', '.join(genre.difficulties)}"
         )
-    grades = genre.offered(width, height)
-    if difficulty is not None and difficulty not in grades:
-        raise CodeError(
-            f"{genre.title} at {width}x{height} offers {', '.join(grades)}, not {quote(difficulty)}"
-        )
     settings = dict(options or {})
     known = [option.name for option in genre.options]
     for unknown in sorted(set(settings) - set(known)):
         offered = f"its options: {', '.join(known)}" if known else "it has none"
         raise CodeError(f"{genre.title} has no option {quote(unknown)}; {offered}")
+    grades = genre.offered(width, height, settings)  # a Queens 15x15 offers easy, 3 stars not
+    if difficulty is not None and difficulty not in grades:
+        raise CodeError(
+            f"{genre.title} at {width}x{height} offers {', '.join(grades)}, not {quote(difficulty)}"
+        )
     request = Request(width, height, difficulty, settings)
     made = genre.generate(request, seed, as_deadline(deadline))
     return Board(
