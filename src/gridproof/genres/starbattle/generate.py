@@ -73,23 +73,29 @@ def grades_at(width: int, height: int) -> tuple[str, ...]:
 
 def grades_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str, ...]:
     """The grades `generate` delivers at a size and star count: with one star every grade a
-    rung finishes; with two `medium` and `hard`; with three `medium` and `hard` from
-    `THREE_MEDIUM_FROM` up, `hard` from `THREE_FROM` (regions around several stars each
-    rarely fall to the cheapest rung: 10x10 two-star easy found none in 30 s of CPU). A
-    board needing search, `LADDER.beyond`, is never aimed at. Each grade offered was made
-    within a minute of CPU for seeds 1-3 (generator starbattle/3, `benchmarks/generate.py
-    --genre starbattle`): two-star `medium` and `hard` at 10x10 to 13x13 in 0.6 s at most,
-    three-star `hard` at 14x14 and 15x15 in 5 s at most and `medium` in 21 s at most."""
+    rung finishes; with two `medium` and `hard` up to `TWO_MEDIUM_UP_TO`, then `hard`; with
+    three `hard` from `THREE_FROM` and `medium` too from `THREE_MEDIUM_FROM` (regions
+    around several stars each rarely fall to the cheapest rung: 10x10 two-star easy found
+    none in 30 s of CPU). A board needing search, `LADDER.beyond`, is never aimed at. Each
+    grade offered with the default star count was made within a minute of CPU for seeds
+    1-3 (generator starbattle/3, `benchmarks/generate.py --genre starbattle`): two-star
+    `medium` and `hard` at 10x10 to 13x13 in 0.6 s at most, three-star `hard` at 14x14 and
+    15x15 in 5 s at most and `medium` in 21 s at most."""
     if width != height or width not in OFFERED_SIDES:
         return ()
     stars = stars_for(width, options)
     if stars == 1:
         return GRADES
-    if stars == 2 or width >= THREE_MEDIUM_FROM:
+    if (stars == 2 and width <= TWO_MEDIUM_UP_TO) or (stars == 3 and width >= THREE_MEDIUM_FROM):
         return ("medium", "hard")
+    if stars == 2:
+        return ("hard",)
     return ("hard",) if width >= THREE_FROM else ()
 
 
+TWO_MEDIUM_UP_TO = 13
+"""The largest side offered two-star `medium` (`benchmarks/newgame.py --every`: 15x15
+two-star medium, an option, failed 7 of 8 seeds within 30 s; hard failed 1 of 8)."""
 THREE_MEDIUM_FROM = 14
 """The smallest side offered three-star `medium`."""
 THREE_FROM = 12
