@@ -60,9 +60,10 @@ breaks it, `ROUND_LOOK` more (the genre lists the edits aimed at the rival first
 rest of its vocabulary after them)."""
 ROUND_LOOK = 16
 ONE_EDIT_COUNTED = 8
-"""Before its rounds, `make_unique` counts the first this many edits of the genre's list
-that break the rival and keep S (within one count's work budget in all): a board one edit
-from unique gets that edit, not a longer walk."""
+"""Before its rounds, `make_unique` counts the first this many edits *Suggest fixes* would
+count (those that break the rival and keep S; when nothing is pinned, also those that keep
+the rival instead), within one count's work budget in all: a board one edit from unique
+gets that edit, not a longer walk."""
 CHECK_WORK_PER_CELLS = 50
 """The work charged for one check of a grid by the validator (and the edit's making): a
 unit per this many cells. Measured against the budgets the tests call ten seconds (80,000
