@@ -251,6 +251,8 @@ def propagate_marks(
 ) -> tuple[int, int] | None:
     """The counter's propagation at one node from the given marks (`Genre.propagate`):
     lines to a fixpoint, then probing to a fixpoint, as `count_pure`'s root does."""
+    if shaded & empty:
+        return None  # a cell marked both ways
     board = Board(puzzle, None, deadline)
     grid = Grid.blank(board)
     w = board.width
