@@ -79,8 +79,8 @@ def grades_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[st
     none in 30 s of CPU). A board needing search, `LADDER.beyond`, is never aimed at. Each
     grade offered with the default star count was made within a minute of CPU for seeds
     1-3 (generator starbattle/3, `benchmarks/generate.py --genre starbattle`): two-star
-    `medium` and `hard` at 10x10 to 13x13 in 0.6 s at most, three-star `hard` at 14x14 and
-    15x15 in 5 s at most and `medium` in 21 s at most."""
+    `medium` and `hard` at 10x10 to 13x13 in 9.3 s at most, three-star at 14x14 in 1.0 s
+    and at 15x15 in 12.2 s at most."""
     if width != height or width not in OFFERED_SIDES:
         return ()
     stars = stars_for(width, options)
@@ -308,7 +308,8 @@ def grow_skewed(side: int, stars: int, solution: int, rng: Rng) -> list[int] | N
         group = [star]
         tied = 1
         while tied < stars:
-            near = sorted(free, key=lambda t: (_apart(side, star, t), rng.random()))
+            # ties broken at random, drawn in cell order (never a set's iteration order)
+            near = sorted(sorted(free), key=lambda t: (_apart(side, star, t), rng.random()))
             for other in near[:PARTNERS]:
                 way = _free_path(geo, owner, group, other, solution)
                 if way is not None:
@@ -355,11 +356,14 @@ or more, and border moves one rival at a time never broke them all within a minu
 two-star and 15x15 three-star were not offered); grown skewed, most had tens to hundreds.
 Smaller boards keep the even patches (their grades were measured with them)."""
 SKEW = 12
+"""A group's pace is u ** SKEW, u uniform in [0, 1). On 13x13 two-star candidates (seeds
+0-9, counted to 3,000) 0, 1 and 2 left nearly all at 3,000 solutions or more, 4 half of
+them, 8 and 16 most at tens to hundreds; 12 lies between those two."""
 PARTNERS = 4
+"""The nearest free stars `grow_skewed` tries to reach from a group, nearest first."""
 MISSES = 64
 """Cells `grow_skewed` passes over in a row before it paces the groups still growing by
 the fastest of them (so the slow ones finish once the fast ones are walled in)."""
-"""The nearest free stars `grow_skewed` tries to reach from a group, nearest first."""
 
 
 def _apart(side: int, a: int, b: int) -> int:
@@ -449,8 +453,8 @@ def _move_border(geo: Geometry, labels: list[int], cells: int, rng: Rng) -> bool
 def quick_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str, ...]:
     """The grades the player offers at a size (`benchmarks/newgame.py --genre starbattle
     --every`, 8 cold seeds, p95 within `NEW_GAME_S`): every grade up to 10x10; at 15x15
-    every grade with one star (p95 0.4 / 6.6 / 1.9 s) and `hard` with three (8.7 s), not
-    two (hard 29.6 s, medium 7 of 8 seeds failed in 30 s) nor three-star `medium` (3 of 8
+    every grade with one star (p95 0.4 / 6.2 / 2.0 s) and `hard` with three (9.3 s), not
+    two (hard 29.7 s, medium 7 of 8 seeds failed in 30 s) nor three-star `medium` (2 of 8
     failed). Other sides are not measured (the player offers 5, 7, 10 and 15)."""
     side = max(width, height)
     if side <= 10:
