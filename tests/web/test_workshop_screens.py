@@ -41,12 +41,13 @@ RESHAPE_CHECK = Path(__file__).with_name("reshape_check.js")
 
 
 def easiest(name: str, width: int, height: int) -> str | None:
-    """The easiest grade the player offers for the genre at this size, None if none."""
+    """The easiest grade the genre's generator offers at this size, None if none (the
+    workshop takes any board a generator makes, beyond what the player offers)."""
     genre = registry.genres()[name]
     (low_w, low_h), (high_w, high_h) = genre.sizes
     if not (low_w <= width <= high_w and low_h <= height <= high_h):
         return None
-    offered = genre.playable(width, height)
+    offered = genre.offered(width, height)
     return str(offered[0]) if offered else None
 
 
