@@ -216,7 +216,18 @@ def grow_patches(geo: Geometry, seeds: list[int], rng: Rng) -> list[int]:
     owner = [-1] * geo.size
     for patch, cell in enumerate(seeds):
         owner[cell] = patch
-    frontier = list(seeds)
+    return _grow(geo, owner, list(seeds), rng)
+
+
+def _grow(
+    geo: Geometry, owner: list[int], frontier: list[int], rng: Rng, pace: list[float] | None = None
+) -> list[int]:
+    """`owner` filled by a random walk of `frontier` (cells already owned): a frontier cell
+    at random hands a free neighbour to its owner, until the board is covered. With `pace`
+    (a weight per owner), a cell is taken only with its owner's weight against the fastest
+    still growing (re-read after `MISSES` cells passed over in a row)."""
+    top = max(pace) if pace else 0.0
+    missed = 0
     while frontier:
         index = rng.below(len(frontier))
         cell = frontier[index]
@@ -225,6 +236,14 @@ def grow_patches(geo: Geometry, seeds: list[int], rng: Rng) -> list[int]:
             frontier[index] = frontier[-1]
             frontier.pop()
             continue
+        if pace is not None:
+            if rng.random() * top > pace[owner[cell]]:
+                missed += 1
+                if missed == MISSES:  # the fast owners are walled in: pace the rest anew
+                    top = max(pace[owner[each]] for each in frontier)
+                    missed = 0
+                continue
+            missed = 0
         grown = rng.choice(free)
         owner[grown] = owner[cell]
         frontier.append(grown)
@@ -323,28 +342,8 @@ def grow_skewed(side: int, stars: int, solution: int, rng: Rng) -> list[int] | N
                 return None
         groups += 1
     pace = [rng.random() ** SKEW for _ in range(groups)]
-    top = max(pace)
     frontier = [cell for cell in range(geo.size) if owner[cell] >= 0]
-    missed = 0
-    while frontier:
-        index = rng.below(len(frontier))
-        cell = frontier[index]
-        room = [n for n in bits(geo.neighbours[cell]) if owner[n] < 0]
-        if not room:
-            frontier[index] = frontier[-1]
-            frontier.pop()
-            continue
-        if rng.random() * top > pace[owner[cell]]:
-            missed += 1
-            if missed == MISSES:  # the fast groups are walled in: pace the rest anew
-                top = max(pace[owner[each]] for each in frontier)
-                missed = 0
-            continue
-        missed = 0
-        grown = rng.choice(room)
-        owner[grown] = owner[cell]
-        frontier.append(grown)
-    return owner
+    return _grow(geo, owner, frontier, rng, pace)
 
 
 SKEWED_FROM = 10
@@ -362,7 +361,7 @@ them, 8 and 16 most at tens to hundreds; 12 lies between those two."""
 PARTNERS = 4
 """The nearest free stars `grow_skewed` tries to reach from a group, nearest first."""
 MISSES = 64
-"""Cells `grow_skewed` passes over in a row before it paces the groups still growing by
+"""Cells `_grow` passes over in a row before it paces the groups still growing by
 the fastest of them (so the slow ones finish once the fast ones are walled in)."""
 
 
