@@ -22,6 +22,7 @@ from gridproof.core.errors import GenerationError
 from gridproof.core.grid import Sized as Puzzle
 from gridproof.core.ladder import Grade, Ladder, Position, Progress, solve
 from gridproof.core.ladder import rating as ladder_rating
+from gridproof.core.oracle import Constraint
 from gridproof.core.outcome import Outcome
 from gridproof.core.repair import Edit, Spare
 from gridproof.core.report import Report, Tick
@@ -251,6 +252,9 @@ class Oracle:
     count: Callable[[Any, int], Outcome]
     max_cells: int | None = None
     requires: str | None = None
+    constraints: Callable[[Any], list[Constraint]] | None = None
+    """The SAT oracle's encoding as the puzzle's rules one by one (`core.oracle.Constraint`):
+    what tests/test_cited_cells.py checks each hint's cited cells against."""
 
 
 @dataclass(frozen=True, slots=True)

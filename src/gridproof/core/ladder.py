@@ -22,7 +22,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, quote
-from gridproof.core.grid import Sized
+from gridproof.core.grid import Sized, bits
 from gridproof.core.trace import Step, Violation
 
 
@@ -497,6 +497,24 @@ def needed_steps(steps: Sequence[Step], why: Violation, assumed: int) -> list[St
                 needed |= 1 << cell
             needed &= ~assumed
     return kept[::-1]
+
+
+def chain_cited(
+    cell: int, steps: Sequence[Step], why: Violation | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cells and regions a probe on `cell` cites: the cell, what each step of its chain
+    (`needed_steps`) looked at and decided, and the contradiction's own, each once and in
+    that order: everything a person reads to follow the chain."""
+    cells: dict[int, None] = {cell: None}
+    regions: dict[int, None] = {}
+    for step in steps:
+        cells.update(dict.fromkeys(step.cells))
+        cells.update(dict.fromkeys(bits(step.shaded | step.empty)))
+        regions.update(dict.fromkeys(step.regions))
+    if why is not None:
+        cells.update(dict.fromkeys(why.cells))
+        regions.update(dict.fromkeys(why.regions))
+    return tuple(cells), tuple(regions)
 
 
 def cheapest_rung(

@@ -8,9 +8,34 @@ starts, not with this module.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.outcome import Outcome, verdict_for
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """One rule of a puzzle as CNF clauses: a region's count, a shaded cell's partner, a
+    line's clue. `cells` are the cells its clauses mention (variable `cell + 1`; any other
+    variable is its own auxiliary), `about` the cells a person must look at to use it: all
+    of `cells` for a count or a clue, the cell itself for a rule about a cell's neighbours.
+
+    A genre's SAT encoding is the union of its constraints' clauses; kept apart, they let
+    tests/test_cited_cells.py ask which rules, and which marks, a hint's conclusion needs.
+    """
+
+    cells: frozenset[int]
+    clauses: tuple[tuple[int, ...], ...]
+    about: frozenset[int]
+    whole: bool = False
+    """A rule about a group as a whole (a region's count, a line's clue), which a step
+    uses only by reading the group, rather than about a cell or two."""
+
+
+def clauses_of(constraints: Sequence[Constraint]) -> list[list[int]]:
+    """Every clause of `constraints`, in order: the whole encoding."""
+    return [list(clause) for each in constraints for clause in each.clauses]
 
 
 def count_models(

@@ -73,7 +73,7 @@ GENRE: Genre[Nondango] = register(
         ),
         groups=model.groups,
         oracles=(
-            Oracle("sat", sat.count_sat, requires="pysat"),
+            Oracle("sat", sat.count_sat, requires="pysat", constraints=sat.constraints),
             # brute force by regions: 20×20 in at most 0.2 s
             Oracle("brute", brute.count_brute, max_cells=400),
         ),

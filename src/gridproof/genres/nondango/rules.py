@@ -23,7 +23,16 @@ only and never this table.
 from __future__ import annotations
 
 from gridproof.core.grid import bits, low_bit
-from gridproof.core.ladder import Found, Ladder, Rule, Rung, needed_steps, rule, run_ladder
+from gridproof.core.ladder import (
+    Found,
+    Ladder,
+    Rule,
+    Rung,
+    chain_cited,
+    needed_steps,
+    rule,
+    run_ladder,
+)
 from gridproof.core.trace import Step, Violation
 from gridproof.genres.nondango.position import Board, Position, propagate
 from gridproof.genres.nondango.search import has_completion, independent_parts
@@ -233,11 +242,12 @@ def probe(pos: Position) -> Found:
             continue
         why, steps = refutation(pos, cell, PROPAGATION)
         then = "".join(f"then {step.text}; " for step in steps)
+        cited, regions = chain_cited(cell, steps, why)
         return [
             probe.step(
                 empty=1 << cell,
-                cells=(cell, *(why.cells if why else ())),
-                regions=why.regions if why else (),
+                cells=cited,
+                regions=regions,
                 cell=board.name(cell),
                 chain=then,
                 why=("and then " if then else "then ")

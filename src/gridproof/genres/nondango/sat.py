@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from gridproof.core.oracle import count_models
+from gridproof.core.oracle import Constraint, clauses_of, count_models
 from gridproof.core.outcome import Outcome
 from gridproof.genres.nondango.model import Nondango, Variant
 
@@ -25,22 +25,30 @@ Clause = list[int]
 
 def encode(puzzle: Nondango) -> list[Clause]:
     """CNF clauses whose models over the circle variables are exactly the answers."""
-    clauses: list[Clause] = []
+    return clauses_of(constraints(puzzle))
+
+
+def constraints(puzzle: Nondango) -> list[Constraint]:
+    """The rules one by one: each region's one black circle, then each line of three."""
+    out: list[Constraint] = []
     lits_of: dict[int, list[int]] = {}
     for cell, rid in enumerate(puzzle.regions):
         lits_of.setdefault(rid, [])
         if puzzle.circles >> cell & 1:
             lits_of[rid].append(cell + 1)
     for lits in lits_of.values():
-        if not lits:
-            return [[1], [-1]]  # a region without a circle cannot paint one
-        clauses.append(list(lits))
-        clauses.extend([-a, -b] for a, b in combinations(lits, 2))
+        if not lits:  # a region without a circle cannot paint one
+            return [Constraint(frozenset({0}), ((1,), (-1,)), frozenset({0}))]
+        clauses = [tuple(lits), *((-a, -b) for a, b in combinations(lits, 2))]
+        scope = frozenset(lit - 1 for lit in lits)
+        out.append(Constraint(scope, tuple(clauses), scope, whole=True))
     for line in _lines(puzzle):
-        clauses.append([-v for v in line])
+        clauses = [tuple(-v for v in line)]
         if puzzle.variant is Variant.NO_THREE_SAME:
-            clauses.append(list(line))
-    return clauses
+            clauses.append(tuple(line))
+        scope = frozenset(v - 1 for v in line)
+        out.append(Constraint(scope, tuple(clauses), scope))
+    return out
 
 
 def count_sat(puzzle: Nondango, limit: int = 2) -> Outcome:

@@ -63,7 +63,7 @@ GENRE: Genre[Nonogram] = register(
         groups=model.groups,
         settled=lines.clue_settled,
         oracles=(
-            Oracle("sat", sat.count_sat, requires="pysat"),
+            Oracle("sat", sat.count_sat, requires="pysat", constraints=sat.constraints),
             # brute force by row patterns: 10×10 in at most 0.15 s
             Oracle("brute", brute.count_by_rows, max_cells=100),
         ),

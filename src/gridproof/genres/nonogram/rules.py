@@ -315,10 +315,13 @@ def _refuted(
 ) -> Step:
     was, now = ("shaded", "empty") if shaded else ("empty", "shaded")
     between = [pos.line_name(line) for line in (path or [])[:-1]]
+    cited = dict.fromkeys((cell,))
+    for line in [*(path or [])[:-1], failed]:
+        cited.update(dict.fromkeys(pos.line_cells(line)))
     return probe.step(
         shaded=0 if shaded else 1 << cell,
         empty=1 << cell if shaded else 0,
-        cells=(cell, *pos.line_cells(failed)),
+        cells=tuple(cited),
         cell=cell_name(cell, pos.width),
         was=was,
         line=pos.line_name(failed),

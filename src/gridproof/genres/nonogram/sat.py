@@ -19,7 +19,7 @@ cell variables removes exactly one solution; `core.oracle` runs the counting loo
 
 from __future__ import annotations
 
-from gridproof.core.oracle import count_models
+from gridproof.core.oracle import Constraint, clauses_of, count_models
 from gridproof.core.outcome import Outcome
 from gridproof.genres.nonogram.model import Nonogram
 
@@ -88,14 +88,21 @@ def _at_most_one(lits: list[int], pool: _Vars) -> list[Clause]:
 
 def encode(puzzle: Nonogram) -> list[Clause]:
     """CNF clauses whose models, read on variables 1..width*height, are the solutions."""
+    return clauses_of(constraints(puzzle))
+
+
+def constraints(puzzle: Nonogram) -> list[Constraint]:
+    """The rules one by one: each row's clue, then each column's."""
     w, h = puzzle.width, puzzle.height
     pool = _Vars(w * h + 1)
-    clauses: list[Clause] = []
-    for r, clue in enumerate(puzzle.rows):
-        clauses += _line([r * w + c + 1 for c in range(w)], clue, pool)
-    for c, clue in enumerate(puzzle.cols):
-        clauses += _line([r * w + c + 1 for r in range(h)], clue, pool)
-    return clauses
+    lines = [([r * w + c for c in range(w)], clue) for r, clue in enumerate(puzzle.rows)]
+    lines += [([r * w + c for r in range(h)], clue) for c, clue in enumerate(puzzle.cols)]
+    out: list[Constraint] = []
+    for cells, clue in lines:
+        clauses = _line([cell + 1 for cell in cells], clue, pool)
+        scope = frozenset(cells)
+        out.append(Constraint(scope, tuple(map(tuple, clauses)), scope, whole=True))
+    return out
 
 
 ORACLE = "glucose4"

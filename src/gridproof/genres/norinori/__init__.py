@@ -57,7 +57,7 @@ GENRE: Genre[Norinori] = register(
         look=Look(layers=("regions",)),
         groups=model.groups,
         oracles=(
-            Oracle("sat", sat.count_sat, requires="pysat"),
+            Oracle("sat", sat.count_sat, requires="pysat", constraints=sat.constraints),
             # brute force by regions: 10×10 in at most 0.3 s, 12×12 up to 7 s
             Oracle("brute", brute.count_by_regions, max_cells=100),
         ),

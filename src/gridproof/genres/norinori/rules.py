@@ -17,7 +17,16 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from gridproof.core.grid import Geometry, bits, low_bit
-from gridproof.core.ladder import Found, Ladder, Rule, Rung, needed_steps, rule, run_ladder
+from gridproof.core.ladder import (
+    Found,
+    Ladder,
+    Rule,
+    Rung,
+    chain_cited,
+    needed_steps,
+    rule,
+    run_ladder,
+)
 from gridproof.core.trace import Step, Violation
 from gridproof.genres.norinori.position import Board, Position
 
@@ -43,7 +52,8 @@ def domino_complete(pos: Position) -> Found:
     crowded = shaded & geo.spread_twice(shaded)
     if crowded:
         cell = low_bit(crowded)
-        return domino_complete.violation(cells=(cell,), cell=board.name(cell))
+        crowd = geo.neighbours[cell] & shaded
+        return domino_complete.violation(cells=(cell, *bits(crowd)), cell=board.name(cell))
     unknown = pos.unknown
     paired = shaded & geo.spread(shaded) & geo.spread(unknown)
     steps: list[Step] = []
@@ -107,13 +117,19 @@ def only_partner(pos: Position) -> Found:
     stranded = single & ~geo.spread(unknown)
     if stranded:
         cell = low_bit(stranded)
-        return only_partner.violation(cells=(cell,), cell=board.name(cell))
+        return only_partner.violation(
+            cells=(cell, *bits(geo.neighbours[cell])), cell=board.name(cell)
+        )
     steps: list[Step] = []
     for cell in bits(single & ~geo.spread_twice(unknown)):
         partner = geo.neighbours[cell] & unknown
+        ruled_out = geo.neighbours[cell] & pos.empty
         steps.append(
             only_partner.step(
-                shaded=partner, cells=(cell,), cell=board.name(cell), partner=board.names(partner)
+                shaded=partner,
+                cells=(cell, *bits(ruled_out)),
+                cell=board.name(cell),
+                partner=board.names(partner),
             )
         )
     return steps
@@ -181,7 +197,9 @@ def no_partner(pos: Position) -> Found:
     unknown = pos.unknown
     lonely = unknown & ~geo.spread(unknown | pos.shaded)
     return [
-        no_partner.step(empty=1 << cell, cells=(cell,), cell=board.name(cell))
+        no_partner.step(
+            empty=1 << cell, cells=(cell, *bits(geo.neighbours[cell])), cell=board.name(cell)
+        )
         for cell in bits(lonely)
     ]
 
@@ -624,12 +642,13 @@ def probe(pos: Position) -> Found:
                 continue
             was, now = ("shaded", "empty") if shade else ("empty", "shaded")
             then = "".join(f"then {step.text}; " for step in steps)
+            cited, regions = chain_cited(cell, steps, why)
             return [
                 probe.step(
                     shaded=0 if shade else 1 << cell,
                     empty=1 << cell if shade else 0,
-                    cells=(cell, *why.cells),
-                    regions=why.regions,
+                    cells=cited,
+                    regions=regions,
                     cell=board.name(cell),
                     was=was,
                     chain=then,

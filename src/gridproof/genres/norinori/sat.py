@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from gridproof.core.oracle import count_models
+from gridproof.core.oracle import Constraint, clauses_of, count_models
 from gridproof.core.outcome import Outcome
 from gridproof.genres.norinori.model import Norinori
 
@@ -25,18 +25,26 @@ Clause = list[int]
 
 def encode(puzzle: Norinori) -> list[Clause]:
     """CNF clauses whose models over variables 1..width*height are exactly the solutions."""
-    clauses: list[Clause] = []
+    return clauses_of(constraints(puzzle))
+
+
+def constraints(puzzle: Norinori) -> list[Constraint]:
+    """The rules one by one: each region's two shaded cells, then each cell's one partner
+    if shaded (about the cell: its neighbours are what the rule reads)."""
+    out: list[Constraint] = []
     for cells in puzzle.region_cells():
         lits = [cell + 1 for cell in cells]
-        if len(lits) < 2:
-            return [[1], [-1]]  # a region too small for two shaded cells
-        clauses.extend([other for other in lits if other != lit] for lit in lits)
-        clauses.extend([-a, -b, -c] for a, b, c in combinations(lits, 3))
+        if len(lits) < 2:  # a region too small for two shaded cells
+            return [Constraint(frozenset({0}), ((1,), (-1,)), frozenset(cells))]
+        clauses = [tuple(other for other in lits if other != lit) for lit in lits]
+        clauses += [(-a, -b, -c) for a, b, c in combinations(lits, 3)]
+        out.append(Constraint(frozenset(cells), tuple(clauses), frozenset(cells), whole=True))
     for cell, around in enumerate(_neighbours(puzzle)):
         x = cell + 1
-        clauses.append([-x, *around])
-        clauses.extend([-x, -a, -b] for a, b in combinations(around, 2))
-    return clauses
+        clauses = [(-x, *around)] + [(-x, -a, -b) for a, b in combinations(around, 2)]
+        scope = frozenset([cell, *(lit - 1 for lit in around)])
+        out.append(Constraint(scope, tuple(clauses), frozenset({cell})))
+    return out
 
 
 def count_sat(puzzle: Norinori, limit: int = 2) -> Outcome:

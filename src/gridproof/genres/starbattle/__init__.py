@@ -55,7 +55,7 @@ GENRE: Genre[StarBattle] = register(
         grades_with=generate.grades_with,
         quick_with=generate.quick_with,
         oracles=(
-            Oracle("sat", sat.count_sat, requires="pysat"),
+            Oracle("sat", sat.count_sat, requires="pysat", constraints=sat.constraints),
             Oracle("brute", brute.count_by_rows, max_cells=64),
         ),
         format_text=text.format_text,

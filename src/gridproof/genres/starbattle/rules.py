@@ -21,7 +21,16 @@ import itertools
 from collections.abc import Iterator
 
 from gridproof.core.grid import bits
-from gridproof.core.ladder import Found, Ladder, Rule, Rung, rule, run_ladder
+from gridproof.core.ladder import (
+    Found,
+    Ladder,
+    Rule,
+    Rung,
+    chain_cited,
+    needed_steps,
+    rule,
+    run_ladder,
+)
 from gridproof.core.trace import Step, Violation
 from gridproof.genres.starbattle.position import Board, Placements, Position, Unit
 
@@ -85,14 +94,15 @@ def unit_full(pos: Position) -> Found:
         have = (unit.mask & pos.shaded).bit_count()
         if have > k:
             return unit_full.violation(
-                cells=bits(unit.mask & pos.shaded), unit=unit.label, count=have, k=k
+                cells=bits(unit.mask), regions=_named(unit), unit=unit.label, count=have, k=k
             )
         free = unit.mask & pos.unknown
         if have == k and free:
             steps.append(
                 unit_full.step(
                     empty=free,
-                    cells=bits(unit.mask & pos.shaded),
+                    cells=bits(unit.mask),
+                    regions=_named(unit),
                     unit=unit.label,
                     stars=_stars(k),
                     free=board.names(free),
@@ -125,7 +135,8 @@ def unit_room(pos: Position) -> Found:
             steps.append(
                 unit_room.step(
                     shaded=free,
-                    cells=bits(free),
+                    cells=bits(unit.mask),
+                    regions=_named(unit),
                     unit=unit.label,
                     need=need,
                     free=board.names(free),
@@ -150,6 +161,20 @@ def _unit_ways(pos: Position, unit: Unit) -> tuple[int, int, Placements] | None:
         return None
     listed = pos.board.ways.of(room, need)
     return None if listed is None else (need, room, listed)
+
+
+def _named(unit: Unit) -> tuple[int, ...]:
+    """The regions a step about `unit` names: the unit itself when it is one."""
+    return (unit.index,) if unit.kind == "region" else ()
+
+
+def _stars_near(pos: Position, area: int) -> int:
+    """The stars outside `area` that touch one of its open cells: the stars a step about
+    the area's placements cites, since they rule those cells out."""
+    board = pos.board
+    return sum(
+        1 << cell for cell in bits(pos.shaded & ~area) if board.king[cell] & area & pos.unknown
+    )
 
 
 def _near_stars(pos: Position) -> int:
@@ -179,8 +204,8 @@ def one_way(pos: Position) -> Found:
             return [
                 one_way.step(
                     shaded=common,
-                    cells=bits(common),
-                    regions=(unit.index,) if unit.kind == "region" else (),
+                    cells=bits(unit.mask | _stars_near(pos, unit.mask)),
+                    regions=_named(unit),
                     unit=unit.label,
                     stars=_stars(need),
                     where=board.names(common),
@@ -209,7 +234,8 @@ def every_way(pos: Position) -> Found:
             return [
                 every_way.step(
                     empty=free,
-                    cells=bits(unit.mask & pos.unknown),
+                    cells=bits(unit.mask | _stars_near(pos, unit.mask)),
+                    regions=_named(unit),
                     unit=unit.label,
                     stars=_stars(need),
                     free=board.names(free),
@@ -265,7 +291,7 @@ def regions_in_lines(pos: Position) -> Found:
                     return [
                         regions_in_lines.step(
                             empty=free,
-                            cells=bits(owned & pos.unknown),
+                            cells=bits(band),
                             regions=[u.index for u in inside],
                             owners=_region_names(inside),
                             span=_span(lines[0].kind, first, last),
@@ -312,7 +338,7 @@ def lines_in_regions(pos: Position) -> Found:
                     return [
                         lines_in_regions.step(
                             empty=free,
-                            cells=bits(band & pos.unknown),
+                            cells=bits(band),
                             regions=[u.index for u in touched],
                             span=_span(lines[0].kind, first, last),
                             owners=_region_names(touched),
@@ -375,7 +401,7 @@ def blocks(pos: Position) -> Found:
                     return [
                         blocks.step(
                             empty=free,
-                            cells=bits((a.mask | b.mask) & pos.unknown),
+                            cells=bits(a.mask | b.mask | _stars_near(pos, a.mask | b.mask)),
                             span=span,
                             need=need,
                             free=board.names(free),
@@ -395,11 +421,15 @@ BELOW_PROBE: tuple[Rule[Position], ...] = (
 )
 
 
-def refute(pos: Position, cell: int) -> Violation | None:
-    """The contradiction the rungs below `probe` reach if `cell` is assumed a star."""
+def refute(pos: Position, cell: int) -> tuple[Violation | None, list[Step]]:
+    """The contradiction the rungs below `probe` reach if `cell` is assumed a star, with
+    the steps that lead to it (`core.ladder.needed_steps`)."""
     trial = pos.copy()
     trial.apply(Step(probe.id, "assumption", shaded=1 << cell))
-    return run_ladder(BELOW_PROBE, trial, pos.deadline).contradiction
+    run = run_ladder(BELOW_PROBE, trial, pos.deadline)
+    if run.contradiction is None:
+        return None, []
+    return run.contradiction, needed_steps(run.steps, run.contradiction, 1 << cell)
 
 
 @rule("probe", "Probe", "if {cell} held a star, then {why}; so it is empty")
@@ -409,11 +439,16 @@ def probe(pos: Position) -> Found:
     for cell in bits(pos.unknown):
         if pos.deadline.expired():
             return []
-        why = refute(pos, cell)
+        why, steps = refute(pos, cell)
         if why is not None:
+            cited, regions = chain_cited(cell, steps, why)
             return [
                 probe.step(
-                    empty=1 << cell, cells=(cell, *why.cells), cell=board.name(cell), why=why.text
+                    empty=1 << cell,
+                    cells=cited,
+                    regions=regions,
+                    cell=board.name(cell),
+                    why=why.text,
                 )
             ]
     return []
