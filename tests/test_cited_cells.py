@@ -33,6 +33,7 @@ from gridproof.core import registry
 from gridproof.core.contract import Genre, Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits
+from gridproof.core.ladder import offer
 from gridproof.core.oracle import Constraint
 from gridproof.core.trace import Step
 
@@ -43,8 +44,6 @@ SEEDS = (0, 1, 2, 3)
 
 NOT_YET: dict[str, dict[str, str]] = {
     "norinori": {
-        "region-options": "reads cells up to two beyond its region (partners of the cells "
-        "around it) and cites the region only",
         "pairs": "arc consistency reads the neighbouring regions' pairs, and theirs in turn: "
         "the regions it leans on are not cited",
         "probe": "a chain through `pairs` steps cites what they cite, which is too little",
@@ -67,29 +66,49 @@ class Verdict:
     """How many premises the smallest core holds (all of them, for a minimal step)."""
 
 
-def _local(
-    constraints: list[Constraint],
-    view: frozenset[int],
-    read: set[frozenset[int]],
-    top: int,
-) -> list[list[int]]:
-    """The rules in view, each with fresh variables for its cells beyond the view (and
-    for its auxiliary variables, which no other rule shares anyway). A rule about a group
-    (a region's count, a line's clue) is in view only when the step reads that group."""
-    out: list[list[int]] = []
-    fresh = top
-    for each in constraints:
-        if not each.about <= view or (each.whole and each.about not in read):
-            continue
-        renamed: dict[int, int] = {}
-        for cell in each.cells - view:
-            fresh += 1
-            renamed[cell + 1] = fresh
-        out += [
-            [renamed.get(abs(lit), abs(lit)) * (1 if lit > 0 else -1) for lit in clause]
-            for clause in each.clauses
-        ]
-    return out
+class _Theory:
+    """The rules in view as clauses, with a selector variable for each optional cell: on,
+    the cell is in view (its mark known, the rules about it read, shared by every rule that
+    mentions it); off, it is beyond the view like any other cell."""
+
+    def __init__(self, constraints: list[Constraint], top: int) -> None:
+        self.constraints = constraints
+        self.top = top
+        self.clauses: list[list[int]] = []
+        self.selector: dict[int, int] = {}
+
+    def fresh(self) -> int:
+        self.top += 1
+        return self.top
+
+    def build(
+        self,
+        base: frozenset[int],
+        optional: frozenset[int],
+        read: set[frozenset[int]],
+        mark: dict[int, int],
+    ) -> None:
+        self.selector = {cell: self.fresh() for cell in sorted(optional)}
+        view = base | optional
+        for each in self.constraints:
+            if not each.about <= view or (each.whole and each.about not in read):
+                continue
+            guard = [-self.selector[cell] for cell in sorted(each.about & optional)]
+            renamed: dict[int, int] = {}
+            for cell in sorted(each.cells - base):
+                var = renamed[cell + 1] = self.fresh()
+                if cell in optional:  # the rule's copy is the cell itself while it is in view
+                    on = self.selector[cell]
+                    self.clauses += [[-on, -var, cell + 1], [-on, var, -(cell + 1)]]
+            self.clauses += [
+                guard + [renamed.get(abs(lit), abs(lit)) * (1 if lit > 0 else -1) for lit in clause]
+                for clause in each.clauses
+            ]
+        for cell, lit in mark.items():
+            if cell in optional:
+                self.clauses.append([-self.selector[cell], lit])
+            elif cell in base:
+                self.clauses.append([lit])
 
 
 def judge(
@@ -100,7 +119,10 @@ def judge(
     empty: int,
     step: Step,
 ) -> Verdict | None:
-    """The step's verdict at the marks it was taken from (None: it decides nothing new)."""
+    """The step's verdict at the marks it was taken from (None: it decides nothing new).
+    Each premise is a cell that may be in view or not (a selector); the smallest
+    unsatisfiable core over the selectors is the smallest set of premises that still
+    proves the step."""
     from pysat.examples.optux import OptUx  # type: ignore[import-untyped]
     from pysat.formula import WCNF  # type: ignore[import-untyped]
     from pysat.solvers import Solver  # type: ignore[import-untyped]
@@ -112,30 +134,30 @@ def judge(
     cited = set(step.cells)
     read = {region_cells[rid] for rid in step.regions}
     read |= {group for group in groups if group <= cited}
-    context = set().union(*read)
-    view = frozenset(cited | context | set(bits(step.shaded | step.empty)))
+    base = frozenset(set().union(*read) | set(bits(step.shaded | step.empty)))
+    premises = frozenset(cited) - base
+    view = base | premises
     used = (abs(lit) for each in constraints for clause in each.clauses for lit in clause)
-    rules = _local(constraints, view, read, max(max(used), max(view) + 1))
-
-    def mark(cell: int) -> int:
-        return cell + 1 if shaded >> cell & 1 else -(cell + 1)
-
+    theory = _Theory(constraints, max(max(used), max(view) + 1))
+    mark = {
+        cell: cell + 1 if shaded >> cell & 1 else -(cell + 1)
+        for cell in view
+        if decided >> cell & 1
+    }
+    theory.build(base, premises, read, mark)
     denial = [-(c + 1) for c in bits(new_shaded)] + [c + 1 for c in bits(new_empty)]
-    hard = [*rules, denial]
-    marks = [mark(cell) for cell in sorted(view) if decided >> cell & 1]
+    hard = [*theory.clauses, denial]
+    selectors = list(theory.selector.values())
     with Solver(name="g4", bootstrap_with=hard) as sat:
-        if sat.solve(assumptions=marks):
+        if sat.solve(assumptions=selectors):
             return Verdict(sufficient=False)
-    premises = [mark(cell) for cell in sorted(cited - context) if decided >> cell & 1]
-    given = [[lit] for lit in marks if lit not in premises]
-    with Solver(name="g4", bootstrap_with=hard + given) as sat:
         if not sat.solve():
             return Verdict(True, len(premises), 0)
     formula = WCNF()
-    for clause in hard + given:
+    for clause in hard:
         formula.append(clause)
-    for lit in premises:
-        formula.append([lit], weight=1)
+    for var in selectors:
+        formula.append([var], weight=1)
     with OptUx(formula) as oracle:
         core = oracle.compute()
     return Verdict(True, len(premises), len(core))
@@ -177,17 +199,31 @@ def boards(name: str) -> tuple[Board, ...]:
 
 
 def verdicts(name: str) -> Iterator[tuple[Step, Verdict]]:
-    """Every step of the whole ladder from an empty grid on each board, judged."""
+    """On each board, at every position the whole ladder passes through from an empty
+    grid, every step a hint could name there (`core.ladder.offer`: the deductions of the
+    cheapest rung that makes progress), judged."""
     genre = registry.genre(name)
     for board in boards(name):
         progress = genre.solve(board.puzzle, genre.rungs[-1], Deadline(60))
         shaded = empty = 0
+        seen: set[tuple[int, int]] = set()
         for step in progress.steps:
-            verdict = judge(
-                board.constraints, board.groups, board.region_cells, shaded, empty, step
-            )
-            if verdict is not None:
-                yield step, verdict
+            if (shaded, empty) not in seen:
+                seen.add((shaded, empty))
+                offered = offer(
+                    genre.ladder,
+                    genre.position,
+                    board.puzzle,
+                    Deadline(60),
+                    shaded=shaded,
+                    empty=empty,
+                )
+                for each in offered.steps:
+                    verdict = judge(
+                        board.constraints, board.groups, board.region_cells, shaded, empty, each
+                    )
+                    if verdict is not None:
+                        yield each, verdict
             shaded |= step.shaded
             empty |= step.empty
 

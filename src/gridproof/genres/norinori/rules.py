@@ -306,20 +306,28 @@ def close_marks(
 
 def checker(pos: Position, area: int, halo: int) -> Callable[[int], bool]:
     """A test of whether the cells of `area` could be shaded exactly as a given mask, with
-    every other cell as it is now.
+    every other cell as it is now (see `checker_at`)."""
+    return checker_at(pos.board.geo, pos.shaded, pos.empty, area, halo)
+
+
+def checker_at(
+    geo: Geometry, shaded_now: int, empty_now: int, area: int, halo: int
+) -> Callable[[int], bool]:
+    """A test of whether the cells of `area` could be shaded exactly as a given mask, with
+    every other cell as the marks `shaded_now` and `empty_now` have it.
 
     It looks at each cell the mask shades and each shaded cell in `halo` (the cells touching
     the area) that touches an undecided area cell: none may get two shaded neighbours, one
     without a partner must keep an undecided neighbour outside the area, and a partner must
     have no other shaded neighbour. Cells it does not look at cannot change.
     """
-    geo = pos.board.geo
     nbrs = geo.neighbours
-    blocked = pos.empty
-    required = pos.shaded & area
-    outside = pos.shaded & ~area
-    room = pos.unknown & ~area
-    watch = outside & halo & geo.spread(area & pos.unknown)
+    unknown = geo.full & ~(shaded_now | empty_now)
+    blocked = empty_now
+    required = shaded_now & area
+    outside = shaded_now & ~area
+    room = unknown & ~area
+    watch = outside & halo & geo.spread(area & unknown)
 
     def fits(shade: int) -> bool:
         if shade & blocked or required & ~shade:
@@ -484,7 +492,41 @@ def region_options(pos: Position) -> Found:
         if not live:
             return _no_pair_left(pos, rid, region_options)
         domains[rid] = live
-    return _write_back(pos, dirty, region_options)
+    return _write_back(pos, dirty, region_options, explain=_cells_around)
+
+
+EXPLAIN_LIMIT = 20_000
+"""How many placements times marks `_cells_around` tests at most to leave out the marks a
+Region options step does not need; beyond it the step cites every mark it might read."""
+
+
+def _cells_around(pos: Position, rid: int, shade: int, clear: int) -> int:
+    """The marks near region `rid` that a Region options step (shading `shade`, leaving
+    `clear` empty) rests on: those that rule out every placement of the region's pair that
+    would contradict it, none idle (left out one at a time, farthest first, while the rest
+    still rule them all out). When the marks alone do not rule them out (an earlier `pairs`
+    step narrowed the region's placements), or testing would exceed `EXPLAIN_LIMIT`, every
+    mark within two cells of the region."""
+    board, geo = pos.board, pos.board.geo
+    area = board.region_mask[rid]
+    halo = board.region_halo[rid]
+    near = geo.spread(area)
+    reach = (pos.shaded | pos.empty) & geo.spread(near) & ~area
+    every = region_pairs(area) or ()
+    against = [p for p in every if p & clear or shade & ~p]
+
+    def rules_out(kept: int) -> bool:
+        marks = area | kept
+        fits = checker_at(geo, pos.shaded & marks, pos.empty & marks, area, halo)
+        return not any(fits(p) for p in against)
+
+    if len(against) * reach.bit_count() > EXPLAIN_LIMIT or not rules_out(reach):
+        return reach
+    kept = reach
+    for cell in [*bits(reach & ~near), *bits(reach & near)]:
+        if rules_out(kept & ~(1 << cell)):
+            kept &= ~(1 << cell)
+    return kept
 
 
 @rule(
@@ -562,8 +604,14 @@ def _no_pair_left(pos: Position, rid: int, found_by: Rule[Position]) -> Violatio
     )
 
 
-def _write_back(pos: Position, regions: list[int], found_by: Rule[Position]) -> list[Step]:
-    """Steps for the cells that the remaining pairs of each region agree on."""
+def _write_back(
+    pos: Position,
+    regions: list[int],
+    found_by: Rule[Position],
+    explain: Callable[[Position, int, int, int], int] | None = None,
+) -> list[Step]:
+    """Steps for the cells that the remaining pairs of each region agree on, each citing
+    the region and the marks `explain(pos, region, shade, clear)` names."""
     board = pos.board
     assert pos.domains is not None
     steps: list[Step] = []
@@ -587,7 +635,7 @@ def _write_back(pos: Position, regions: list[int], found_by: Rule[Position]) -> 
             found_by.step(
                 shaded=shade,
                 empty=clear,
-                cells=bits(area),
+                cells=bits(area | (explain(pos, rid, shade, clear) if explain else 0)),
                 regions=(rid,),
                 region=rid + 1,
                 ways=_all_ways(len(live)),
