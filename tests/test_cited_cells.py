@@ -1,22 +1,24 @@
-"""A hint's cited cells explain its conclusion, and none of them is idle: every step of
-every genre's ladder, on the project's own small boards, held to the SAT oracle's rules
-taken one by one (`Oracle.constraints`) and a smallest unsatisfiable core (python-sat's
-OptUx).
+"""A hint's cited cells explain its conclusion, and none of them is idle: every step a hint
+could name (`core.ladder.offer`) at every position of a solve, on the project's own small
+boards, held to the SAT oracle's rules taken one by one (`Oracle.constraints`) and a
+smallest unsatisfiable core (python-sat's OptUx).
 
 What a person sees of a step, its *view*: the cells it cites, the cells it decides and the
 cells of the regions it names. A region the step names, or a group it cites whole (a row,
-a clued line: `Genre.groups`), is *read*: its marks are context. The *rules in view* are
-the puzzle's constraints whose `about` cells all lie in the view (a rule about a group as a
+a clued line: `Genre.groups`), is *read*: its cells are the step's base, with the cells it
+decides. The step's *premises* are its other cited cells. The *rules in view* are the
+puzzle's constraints whose `about` cells all lie in the view (a rule about a group as a
 whole, `whole`, only when the step reads the group), each with its own free copy of the
 cells it mentions beyond the view: a person looking at the view knows nothing of the cells
-outside it, and no two rules share what they might be. The step's *premises* are its other
-cited cells that are decided.
+outside it, and no two rules share what they might be. A cell in view brings its mark, if
+it has one, and the rules about it.
 
 - Sufficient: the rules in view, with the marks in view, imply what the step decides. (Why
   not the whole puzzle's rules: on a unique board they imply every cell from no marks at
   all, so nothing would be checked.)
-- Minimal: no premise can be left out: the smallest unsatisfiable core over the premises'
-  marks, with the context's marks and the rules in view as hard clauses, holds them all.
+- Minimal: no premise can be left out. Each premise gets a selector (on: the cell is in
+  view; off: it is beyond the view like any other cell); the smallest unsatisfiable core
+  over the selectors, with everything else hard, must hold them all.
 """
 
 from __future__ import annotations
