@@ -35,7 +35,7 @@ from gridproof.core import registry
 from gridproof.core.contract import Genre, Request
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits
-from gridproof.core.ladder import offer
+from gridproof.core.ladder import explained, offer
 from gridproof.core.oracle import Constraint
 from gridproof.core.trace import Step
 
@@ -46,18 +46,27 @@ SEEDS = (0, 1, 2, 3)
 
 NOT_YET: dict[str, dict[str, str]] = {
     "norinori": {
-        "pairs": "arc consistency reads the neighbouring regions' pairs, and theirs in turn: "
-        "the regions it leans on are not cited",
-        "probe": "a chain through `pairs` steps cites what they cite, which is too little",
+        "probe": "a chain through `pairs` steps cites what those steps cite as a solve finds "
+        "them (their regions only): only the step a hint shows is explained",
     },
     "nonogram": {
         "probe": "cites the lines along one parent path; the lines that decided the other "
         "cells of the chain are not cited",
     },
 }
-"""The rules whose cited cells do not yet explain every step they take, and why;
-`test_the_rules_not_yet_explained_still_fall_short` holds each entry to at least one
-such step, so an entry leaves this table when its rule is fixed."""
+"""The rules whose cited cells do not yet explain every step they take, and why (their
+steps are not checked); `test_the_rules_not_yet_explained_still_fall_short` holds each
+entry to at least one such step, so an entry leaves this table when its rule is fixed."""
+
+NOT_MINIMAL_YET: dict[str, dict[str, str]] = {
+    "norinori": {
+        "pairs": "its regions and marks are left out one at a time while arc consistency "
+        "over the regions kept still decides the step (within `EXPLAIN_RUNS`); reasoning "
+        "over those regions exactly, as the core does, sometimes needs fewer marks",
+    },
+}
+"""The rules whose steps cite enough but not always a minimal set, and why (checked for
+enough only); held to at least one idle cell by the same test."""
 
 
 @dataclass(frozen=True)
@@ -220,7 +229,16 @@ def verdicts(name: str) -> Iterator[tuple[Step, Verdict]]:
                     shaded=shaded,
                     empty=empty,
                 )
-                for each in offered.steps:
+                for found in offered.steps:
+                    each = explained(
+                        genre.ladder,
+                        genre.position,
+                        board.puzzle,
+                        Deadline(60),
+                        found,
+                        shaded=shaded,
+                        empty=empty,
+                    )
                     verdict = judge(
                         board.constraints, board.groups, board.region_cells, shaded, empty, each
                     )
@@ -238,6 +256,7 @@ def judged(name: str) -> tuple[tuple[Step, Verdict], ...]:
 @pytest.mark.parametrize("name", registry.names())
 def test_every_step_cites_cells_that_explain_it_and_none_idle(name: str) -> None:
     skipped = NOT_YET.get(name, {})
+    enough_only = NOT_MINIMAL_YET.get(name, {})
     wrong: Counter[str] = Counter()
     seen: Counter[str] = Counter()
     example: dict[str, str] = {}
@@ -247,7 +266,7 @@ def test_every_step_cites_cells_that_explain_it_and_none_idle(name: str) -> None
         seen[step.rule] += 1
         if not verdict.sufficient:
             problem = f"{step.rule}: too few cells cited"
-        elif verdict.needed < verdict.premises:
+        elif verdict.needed < verdict.premises and step.rule not in enough_only:
             problem = f"{step.rule}: {verdict.premises - verdict.needed} idle cited cell(s)"
         else:
             continue
@@ -258,14 +277,22 @@ def test_every_step_cites_cells_that_explain_it_and_none_idle(name: str) -> None
 
 
 @pytest.mark.parametrize(
-    ("name", "rule"), [(name, rule) for name, rules in NOT_YET.items() for rule in rules]
+    ("table", "name", "rule"),
+    [
+        (table, name, rule)
+        for table, entries in (("NOT_YET", NOT_YET), ("NOT_MINIMAL_YET", NOT_MINIMAL_YET))
+        for name, rules in entries.items()
+        for rule in rules
+    ],
 )
-def test_the_rules_not_yet_explained_still_fall_short(name: str, rule: str) -> None:
+def test_the_rules_not_yet_explained_still_fall_short(table: str, name: str, rule: str) -> None:
     steps = [verdict for step, verdict in judged(name) if step.rule == rule]
     assert steps, f"{name} {rule}: the boards take no such step; pick boards that do"
-    assert any(not v.sufficient or v.needed < v.premises for v in steps), (
-        f"{name} {rule} explains all {len(steps)} of its steps now: take it out of NOT_YET"
-    )
+    if table == "NOT_YET":
+        short = [v for v in steps if not v.sufficient]
+    else:
+        short = [v for v in steps if v.sufficient and v.needed < v.premises]
+    assert short, f"{name} {rule}: all {len(steps)} of its steps pass now: take it out of {table}"
 
 
 def test_the_oracle_catches_a_missing_and_an_idle_cell() -> None:

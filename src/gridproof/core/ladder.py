@@ -84,6 +84,10 @@ class Rule(Generic[P]):
     template: str
     find: Callable[[P], Found]
     conflict: str = ""
+    explain: Callable[[P, Step], Step] | None = None
+    """`explain(position, step)`: the step with the cells and regions its conclusion rests
+    on, where working them out costs too much to do for every step of a solve; only the
+    step a hint shows is explained (`explained`). None: the rule's steps cite them as found."""
 
     def __call__(self, position: P) -> Found:
         return self.find(position)
@@ -117,12 +121,16 @@ class Rule(Generic[P]):
 
 
 def rule(
-    id: str, title: str, template: str, conflict: str = ""
+    id: str,
+    title: str,
+    template: str,
+    conflict: str = "",
+    explain: Callable[[P, Step], Step] | None = None,
 ) -> Callable[[Callable[[P], Found]], Rule[P]]:
     """Declare the decorated function as the rule `id` (see `Rule`)."""
 
     def declare(find: Callable[[P], Found]) -> Rule[P]:
-        return Rule(id, title, template, find, conflict)
+        return Rule(id, title, template, find, conflict, explain)
 
     return declare
 
@@ -437,6 +445,25 @@ def offer(
         if steps:
             return Offer(tuple(steps))
     return Offer()
+
+
+def explained(
+    ladder: Ladder[P],
+    start: Callable[[Q, Deadline], P],
+    puzzle: Q,
+    deadline: Deadline,
+    step: Step,
+    *,
+    shaded: int = 0,
+    empty: int = 0,
+) -> Step:
+    """`step`, one `offer` gave at the given marks, citing what its conclusion rests on:
+    its rule's `explain` at those marks, or the step as it is when the rule has none."""
+    explain = ladder.rule(step.rule).explain
+    if explain is None:
+        return step
+    position, problem = given(start, puzzle, deadline.within(), shaded, empty)
+    return step if problem is not None else explain(position, step)
 
 
 def depth(

@@ -28,7 +28,7 @@ from gridproof.core.contract import Genre, Look, Option
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GridproofError
 from gridproof.core.grid import Sized, bits, cell_name, format_rows, low_bit, parse_rows
-from gridproof.core.ladder import offer
+from gridproof.core.ladder import explained, offer
 from gridproof.core.outcome import Verdict
 from gridproof.core.trace import Step
 from gridproof.service.settings import choices, default_difficulty, offered_sizes
@@ -495,6 +495,15 @@ def hint(
     )
     if offered.steps:
         step = min(offered.steps, key=near(recent, puzzle.width)) if recent else offered.steps[0]
+        step = explained(
+            genre.ladder,
+            genre.position,
+            puzzle,
+            deadline,
+            step,
+            shaded=marks.shaded,
+            empty=marks.empty,
+        )
         shaded, empty = step.shaded & ~marks.shaded, step.empty & ~marks.empty
         return Hint(
             HintStatus.STEP,

@@ -444,19 +444,32 @@ def lifted_domains(pos: Position) -> list[tuple[int, ...] | None]:
     `LIFT_TOTAL` pairs are listed; the rest are left to the local rules, noted on the
     deadline (each pair is a board-sized mask, so this bounds the memory as well)."""
     masks = pos.board.region_mask
-    ways = [m.bit_count() * (m.bit_count() - 1) // 2 for m in masks]
-    domains: list[tuple[int, ...] | None] = [None] * len(masks)
+    lifted, skipped = liftable(masks)
+    if skipped is not None:
+        pos.deadline.note(
+            f"the pairs rule was skipped for region {skipped + 1} and every larger one: "
+            f"region {skipped + 1} has {_ways(masks[skipped]):,} pairs"
+        )
+    return [region_pairs(masks[rid]) if rid in lifted else None for rid in range(len(masks))]
+
+
+def _ways(area: int) -> int:
+    size = area.bit_count()
+    return size * (size - 1) // 2
+
+
+def liftable(masks: Sequence[int]) -> tuple[set[int], int | None]:
+    """The regions `lifted_domains` lists the pairs of, smallest first until `LIFT_TOTAL`,
+    and the first region it skips (None: none)."""
+    ways = [_ways(m) for m in masks]
+    lifted: set[int] = set()
     total = 0
     for rid in sorted(range(len(masks)), key=lambda r: (ways[r], r)):
         if ways[rid] > LIFT_LIMIT or total + ways[rid] > LIFT_TOTAL:
-            pos.deadline.note(
-                f"the pairs rule was skipped for region {rid + 1} and every larger one: "
-                f"region {rid + 1} has {ways[rid]:,} pairs"
-            )
-            break
-        domains[rid] = region_pairs(masks[rid])
+            return lifted, rid
+        lifted.add(rid)
         total += ways[rid]
-    return domains
+    return lifted, None
 
 
 def region_pairs(area: int) -> tuple[int, ...] | None:
@@ -529,12 +542,123 @@ def _cells_around(pos: Position, rid: int, shade: int, clear: int) -> int:
     return kept
 
 
+EXPLAIN_RUNS = 32
+"""How many arc consistency runs `_explain_pairs` spends at most on leaving out regions
+and marks a step does not need (counted, so the same step is always explained alike);
+what it has not tried to leave out by then stays cited."""
+
+
+def _explain_pairs(pos: Position, step: Step) -> Step:
+    """A Region pairs step citing what it rests on: the fewest regions around its own
+    whose pairs, kept arc consistent among themselves alone, still decide it (grown ring by
+    ring, then left out one at a time, farthest first), and the marks near those regions
+    that this needs, none idle (left out farthest first while the rest still decide it),
+    within `EXPLAIN_RUNS` runs. The step as it is when no set of regions decides it."""
+    board, geo = pos.board, pos.board.geo
+    (rid,) = step.regions
+    lifted, _ = liftable(board.region_mask)
+    count = len(board.region_mask)
+    listed: dict[int, tuple[int, ...]] = {}
+
+    def pairs_of(each: int) -> tuple[int, ...]:
+        if each not in listed:
+            listed[each] = region_pairs(board.region_mask[each]) or ()
+        return listed[each]
+
+    marked = pos.shaded | pos.empty
+    runs = 0
+
+    def area_of(regions: list[int]) -> int:
+        area = 0
+        for each in regions:
+            area |= board.region_mask[each]
+        return area
+
+    def reach(regions: list[int]) -> int:
+        area = area_of(regions)
+        return marked & geo.spread(geo.spread(area)) & ~area
+
+    def decides(regions: list[int], kept: int) -> bool:
+        nonlocal runs
+        runs += 1
+        trial = pos.copy()
+        marks = area_of(regions) | kept
+        trial.shaded, trial.empty = pos.shaded & marks, pos.empty & marks
+        domains: list[tuple[int, ...] | None] = [None] * count
+        for each in regions:
+            fits = checker(trial, board.region_mask[each], board.region_halo[each])
+            domains[each] = tuple(p for p in pairs_of(each) if fits(p))
+        trial.domains = domains
+        around = [[j for j in board.region_neighbours[i] if domains[j]] for i in range(count)]
+        queue = [(i, j) for i in regions for j in around[i]]
+        found = _arc_consistent(trial, queue, set(queue), around, _Arcs(trial))
+        live = domains[rid] if not isinstance(found, Violation) else None
+        if not live:
+            return False
+        agreed, used = -1, 0
+        for p in live:
+            agreed &= p
+            used |= p
+        return not (step.shaded & ~agreed or step.empty & used)
+
+    def without(have: list[int], order: list[int], regions: bool = False) -> list[int]:
+        """`have` less those of `order` (tried farthest first, a block at a time, halving
+        a block that cannot go) the step is still decided without: none left is idle,
+        unless the runs ran out."""
+        left = set(have)
+
+        def still(dropped: set[int]) -> bool:
+            rest = sorted(left - dropped)
+            if regions:
+                return decides([rid, *rest], reach([rid, *rest]))
+            return decides(chosen, sum(1 << c for c in rest))
+
+        def drop(block: list[int]) -> None:
+            if not block or runs >= EXPLAIN_RUNS:
+                return
+            if still(set(block)):
+                left.difference_update(block)
+            elif len(block) > 1:
+                half = len(block) // 2
+                drop(block[:half])
+                drop(block[half:])
+
+        drop(order)
+        return [each for each in have if each in left]
+
+    if rid not in lifted:
+        return step
+    rings = [[rid]]
+    chosen = [rid]
+    while not decides(chosen, reach(chosen)):
+        ring = sorted(
+            {j for i in rings[-1] for j in board.region_neighbours[i] if j in lifted} - set(chosen)
+        )
+        if not ring:
+            return step
+        rings.append(ring)
+        chosen += ring
+    chosen = [rid, *without(chosen[1:], [r for ring in rings[:0:-1] for r in ring], regions=True)]
+    near = geo.spread(area_of(chosen))
+    kept = reach(chosen)
+    kept = sum(1 << c for c in without(list(bits(kept)), [*bits(kept & ~near), *bits(kept & near)]))
+    return Step(
+        step.rule,
+        step.text,
+        shaded=step.shaded,
+        empty=step.empty,
+        cells=tuple(bits(area_of(chosen) | kept)),
+        regions=tuple(chosen),
+    )
+
+
 @rule(
     "pairs",
     "Region pairs",
     "region {region}: {ways} to place its two shaded cells that every neighbouring region "
     "allows {decide}",
     conflict=NO_PAIR_LEFT,
+    explain=_explain_pairs,
 )
 def pairs(pos: Position) -> Found:
     """Regions as variables over their possible pairs, made arc consistent (AC-3): a pair
