@@ -1,13 +1,15 @@
 """Hint CPU on the largest boards the player offers (#28: every hint within 100 ms at 30×30).
 
-    .venv/bin/python benchmarks/hints.py [--seeds 3] [--points 12] [--size 30]
+    .venv/bin/python benchmarks/hints.py [--seeds 3] [--points 12] [--size 30] [--hardest]
 
 For each genre: `--seeds` boards generated at `--size` (or the largest size below it that
-the generator makes within a minute), each solved by its ladder from the empty grid; at
-`--points` places spread over that solve, a hint (`gridproof.hint`) from the marks decided
-so far, with the last 8 decided cells as `recent` (as the player sends them). Prints CPU per
-hint (median, p95, max) and the share within 100 ms. Generation and the solve are not
-timed. A benchmark, not a test: it never fails on a time.
+the generator makes within a minute; with `--hardest`, of the hardest grade it offers
+there), each solved by its ladder from the empty grid; at `--points` places spread over
+that solve, a hint (`gridproof.hint`) from the marks decided so far, with the last 8
+decided cells as `recent` (as the player sends them). Prints CPU per hint (median, p95,
+max), the share within 100 ms, and how many hints came from a rung above the first (where
+the costlier rules, and the explanations of their steps, run). Generation and the solve are
+not timed. A benchmark, not a test: it never fails on a time.
 """
 
 from __future__ import annotations
@@ -35,9 +37,13 @@ def marks_at(width: int, height: int, shaded: int, empty: int) -> list[str]:
     return rows
 
 
-def hint_times(genre: str, size: int, seed: int, points: int) -> list[float]:
-    """CPU seconds of `points` hints spread over the ladder's solve of one generated board."""
-    board = gp.generate(genre, size=(size, size), seed=seed, deadline=60)
+def hint_times(
+    genre: str, size: int, seed: int, points: int, grade: str | None
+) -> list[tuple[float, str | None]]:
+    """CPU seconds of `points` hints spread over the ladder's solve of one generated board,
+    each with the rung of its rule (None: not a deduction)."""
+    ladder = registry.genre(genre).ladder
+    board = gp.generate(genre, size=(size, size), seed=seed, difficulty=grade, deadline=60)
     loaded = gp.load(board.code)
     solved = gp.solve(loaded, deadline=600)
     order: list[tuple[int, bool]] = []  # each decided cell, shaded or not, in solve order
@@ -56,8 +62,10 @@ def hint_times(genre: str, size: int, seed: int, points: int) -> list[float]:
         recent = [cell for cell, _ in reversed(order[max(0, upto - 8) : upto])]
         rows = marks_at(size, size, shaded, empty)
         started = time.process_time()
-        gp.hint(loaded, rows, recent=recent, deadline=30)
-        times.append(time.process_time() - started)
+        given = gp.hint(loaded, rows, recent=recent, deadline=30)
+        spent = time.process_time() - started
+        rule = given.rule if given.rule in {each.id for each in ladder.rules} else None
+        times.append((spent, None if rule is None else ladder.rung_of(rule)))
     return times
 
 
@@ -66,30 +74,38 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--points", type=int, default=12)
     parser.add_argument("--size", type=int, default=30)
+    parser.add_argument(
+        "--hardest", action="store_true", help="boards of the hardest grade offered at the size"
+    )
     args = parser.parse_args()
-    print("| genre | size | hints | median ms | p95 ms | max ms | within 100 ms |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    print(
+        "| genre | size | grade | hints | median ms | p95 ms | max ms | within 100 ms "
+        "| above the first rung |"
+    )
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|")
     for genre in registry.each():
         (low, _), (high, _) = genre.sizes  # the smallest and largest sizes it offers
         side = min(args.size, high)
         while True:
+            grade = str(genre.offered(side, side)[-1]) if args.hardest else None
             try:
-                times = [
+                timed = [
                     t
                     for seed in range(1, args.seeds + 1)
-                    for t in hint_times(genre.name, side, seed, args.points)
+                    for t in hint_times(genre.name, side, seed, args.points, grade)
                 ]
                 break
             except gp.GenerationError:
                 if side == low:
                     raise
                 side -= 1  # the largest size at most --size the generator makes
-        ms = sorted(t * 1000 for t in times)
+        ms = sorted(t * 1000 for t, _ in timed)
         p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
         within = sum(t <= TARGET_MS for t in ms) / len(ms)
+        above = sum(rung not in (None, genre.rungs[0]) for _, rung in timed)
         print(
-            f"| {genre.name} | {side}×{side} | {len(ms)} | {statistics.median(ms):.1f} | "
-            f"{p95:.1f} | {ms[-1]:.1f} | {within:.0%} |"
+            f"| {genre.name} | {side}×{side} | {grade or 'any'} | {len(ms)} | "
+            f"{statistics.median(ms):.1f} | {p95:.1f} | {ms[-1]:.1f} | {within:.0%} | {above} |"
         )
     return 0
 
