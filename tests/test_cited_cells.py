@@ -45,10 +45,6 @@ BOARDS = ((6, 6), (7, 7), (8, 8))
 SEEDS = (0, 1, 2, 3)
 
 NOT_YET: dict[str, dict[str, str]] = {
-    "norinori": {
-        "probe": "a chain through `pairs` steps cites what those steps cite as a solve finds "
-        "them (their regions only): only the step a hint shows is explained",
-    },
     "nonogram": {
         "probe": "cites the lines along one parent path; the lines that decided the other "
         "cells of the chain are not cited",
@@ -61,8 +57,10 @@ entry to at least one such step, so an entry leaves this table when its rule is 
 NOT_MINIMAL_YET: dict[str, dict[str, str]] = {
     "norinori": {
         "pairs": "its regions and marks are left out one at a time while arc consistency "
-        "over the regions kept still decides the step (within `EXPLAIN_RUNS`); reasoning "
+        "over the regions kept still decides the step (within `EXPLAIN_WORK`); reasoning "
         "over those regions exactly, as the core does, sometimes needs fewer marks",
+        "probe": "its chain cites what each step it needs reads, the regions they name whole; "
+        "a smaller part of the chain often proves the conclusion already",
     },
 }
 """The rules whose steps cite enough but not always a minimal set, and why (checked for

@@ -507,21 +507,35 @@ def depth(
     return tuple(rounds)
 
 
-def needed_steps(steps: Sequence[Step], why: Violation, assumed: int) -> list[Step]:
+def needed_steps(
+    steps: Sequence[Step],
+    why: Violation,
+    assumed: int,
+    region: Callable[[int], int] | None = None,
+) -> list[Step]:
     """The steps of a probe's trial that its contradiction needs, in order: walking back
-    from the cells `why` names, each step that decided a cell still needed is kept and
-    the cells it looked at become needed in turn (the `assumed` cells need nothing). The
-    chain a probe cites, as short as the steps' cited cells allow."""
-    needed = 0
-    for cell in why.cells:
-        needed |= 1 << cell
+    from the cells `why` names (and the cells of the regions it names, `region(id)` a
+    region's cell mask, when given), each step that decided a cell still needed is kept
+    and the cells it looked at (and its regions') become needed in turn (the `assumed`
+    cells need nothing). The chain a probe cites, as short as the steps' cited cells
+    allow."""
+
+    def looked_at(cells: Iterable[int], regions: Iterable[int]) -> int:
+        mask = 0
+        for cell in cells:
+            mask |= 1 << cell
+        if region is not None:
+            for rid in regions:
+                mask |= region(rid)
+        return mask
+
+    needed = looked_at(why.cells, why.regions)
     kept: list[Step] = []
     for step in reversed(steps):
         if (step.shaded | step.empty) & needed:
             kept.append(step)
             needed &= ~(step.shaded | step.empty)
-            for cell in step.cells:
-                needed |= 1 << cell
+            needed |= looked_at(step.cells, step.regions)
             needed &= ~assumed
     return kept[::-1]
 

@@ -274,7 +274,9 @@ def refutation(
     run = run_ladder(rules, trial, pos.deadline)
     if run.contradiction is None:
         return None, []
-    return run.contradiction, needed_steps(run.steps, run.contradiction, 1 << cell)
+    return run.contradiction, needed_steps(
+        run.steps, run.contradiction, 1 << cell, pos.board.region_circles.__getitem__
+    )
 
 
 @rule(

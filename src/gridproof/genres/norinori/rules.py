@@ -542,21 +542,67 @@ def _cells_around(pos: Position, rid: int, shade: int, clear: int) -> int:
     return kept
 
 
-EXPLAIN_RUNS = 32
-"""How many arc consistency runs `_explain_pairs` spends at most on leaving out regions
-and marks a step does not need (counted, so the same step is always explained alike);
-what it has not tried to leave out by then stays cited."""
+EXPLAIN_WORK = 2000
+"""How much `_explain_pairs` spends at most on leaving out the regions and marks a step
+does not need, in pairs listed by its arc consistency runs (counted, so the same step is
+always explained alike); what it has not tried to leave out by then stays cited."""
 
 
-def _explain_pairs(pos: Position, step: Step) -> Step:
+def _explain_pairs(
+    pos: Position, step: Step, spent: list[int] | None = None, limit: int = EXPLAIN_WORK
+) -> Step:
     """A Region pairs step citing what it rests on: the fewest regions around its own
-    whose pairs, kept arc consistent among themselves alone, still decide it (grown ring by
-    ring, then left out one at a time, farthest first), and the marks near those regions
-    that this needs, none idle (left out farthest first while the rest still decide it),
-    within `EXPLAIN_RUNS` runs. The step as it is when no set of regions decides it."""
-    board, geo = pos.board, pos.board.geo
+    whose pairs, kept arc consistent among themselves alone, still decide it, and the marks
+    near them that this needs (`_pairs_support`). The step as it is when none do."""
     (rid,) = step.regions
+
+    def decided(live: tuple[int, ...] | None) -> bool:
+        if not live:
+            return False
+        agreed, used = -1, 0
+        for p in live:
+            agreed &= p
+            used |= p
+        return not (step.shaded & ~agreed or step.empty & used)
+
+    support = _pairs_support(pos, rid, decided, spent, limit)
+    if support is None:
+        return step
+    regions, cells = support
+    return Step(
+        step.rule, step.text, shaded=step.shaded, empty=step.empty, cells=cells, regions=regions
+    )
+
+
+def _explain_dead_end(pos: Position, why: Violation, spent: list[int]) -> Violation:
+    """A region's "no way left" citing what it rests on, as `_explain_pairs` does: the
+    regions whose pairs, arc consistent among themselves, leave it none, and their marks."""
+    (rid,) = why.regions
+    support = _pairs_support(pos, rid, lambda live: not live, spent)
+    if support is None:
+        return why
+    regions, cells = support
+    return Violation(why.rule, why.text, cells=cells, regions=regions)
+
+
+def _pairs_support(
+    pos: Position,
+    rid: int,
+    settled: Callable[[tuple[int, ...] | None], bool],
+    spent: list[int] | None = None,
+    limit: int = EXPLAIN_WORK,
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The regions (`rid` first) and cells a conclusion about region `rid` rests on: the
+    fewest regions around it whose pairs, kept arc consistent among themselves alone with
+    the marks near them, leave `rid` pairs that `settled` accepts (None: a region among
+    them has no pair left), grown ring by ring, then left out a block at a time, farthest
+    first; then the marks near them that this needs, none idle, left out the same way;
+    within `limit` pairs listed over the runs, added to `spent[0]` when given. None when
+    no set of regions settles it, or growing them takes all the work."""
+    board, geo = pos.board, pos.board.geo
     lifted, _ = liftable(board.region_mask)
+    if rid not in lifted:
+        return None
     count = len(board.region_mask)
     listed: dict[int, tuple[int, ...]] = {}
 
@@ -580,7 +626,10 @@ def _explain_pairs(pos: Position, step: Step) -> Step:
 
     def decides(regions: list[int], kept: int) -> bool:
         nonlocal runs
-        runs += 1
+        work = sum(len(pairs_of(each)) for each in regions)
+        runs += work
+        if spent is not None:
+            spent[0] += work
         trial = pos.copy()
         marks = area_of(regions) | kept
         trial.shaded, trial.empty = pos.shaded & marks, pos.empty & marks
@@ -588,23 +637,18 @@ def _explain_pairs(pos: Position, step: Step) -> Step:
         for each in regions:
             fits = checker(trial, board.region_mask[each], board.region_halo[each])
             domains[each] = tuple(p for p in pairs_of(each) if fits(p))
+        if not all(domains[each] for each in regions):
+            return settled(None)
         trial.domains = domains
         around = [[j for j in board.region_neighbours[i] if domains[j]] for i in range(count)]
         queue = [(i, j) for i in regions for j in around[i]]
         found = _arc_consistent(trial, queue, set(queue), around, _Arcs(trial))
-        live = domains[rid] if not isinstance(found, Violation) else None
-        if not live:
-            return False
-        agreed, used = -1, 0
-        for p in live:
-            agreed &= p
-            used |= p
-        return not (step.shaded & ~agreed or step.empty & used)
+        return settled(None if isinstance(found, Violation) else domains[rid])
 
     def without(have: list[int], order: list[int], regions: bool = False) -> list[int]:
         """`have` less those of `order` (tried farthest first, a block at a time, halving
-        a block that cannot go) the step is still decided without: none left is idle,
-        unless the runs ran out."""
+        a block that cannot go) the conclusion still holds without: none left is idle,
+        unless the work ran out."""
         left = set(have)
 
         def still(dropped: set[int]) -> bool:
@@ -614,7 +658,7 @@ def _explain_pairs(pos: Position, step: Step) -> Step:
             return decides(chosen, sum(1 << c for c in rest))
 
         def drop(block: list[int]) -> None:
-            if not block or runs >= EXPLAIN_RUNS:
+            if not block or runs >= limit:
                 return
             if still(set(block)):
                 left.difference_update(block)
@@ -626,30 +670,21 @@ def _explain_pairs(pos: Position, step: Step) -> Step:
         drop(order)
         return [each for each in have if each in left]
 
-    if rid not in lifted:
-        return step
     rings = [[rid]]
     chosen = [rid]
     while not decides(chosen, reach(chosen)):
         ring = sorted(
             {j for i in rings[-1] for j in board.region_neighbours[i] if j in lifted} - set(chosen)
         )
-        if not ring:
-            return step
+        if not ring or runs >= limit:
+            return None
         rings.append(ring)
         chosen += ring
     chosen = [rid, *without(chosen[1:], [r for ring in rings[:0:-1] for r in ring], regions=True)]
     near = geo.spread(area_of(chosen))
     kept = reach(chosen)
     kept = sum(1 << c for c in without(list(bits(kept)), [*bits(kept & ~near), *bits(kept & near)]))
-    return Step(
-        step.rule,
-        step.text,
-        shaded=step.shaded,
-        empty=step.empty,
-        cells=tuple(bits(area_of(chosen) | kept)),
-        regions=tuple(chosen),
-    )
+    return tuple(chosen), tuple(bits(area_of(chosen) | kept))
 
 
 @rule(
@@ -791,13 +826,96 @@ def refutation(
     run = run_ladder(rules, trial, pos.deadline)
     if run.contradiction is None:
         return None, []
-    return run.contradiction, needed_steps(run.steps, run.contradiction, 1 << cell)
+    return run.contradiction, needed_steps(
+        run.steps, run.contradiction, 1 << cell, pos.board.region_mask.__getitem__
+    )
+
+
+PROBE_EXPLAIN_WORK = 4000
+"""How much `_explain_probe` spends at most on the Region pairs steps of one chain, counted
+as `EXPLAIN_WORK` is (each step at most that); the steps it does not reach cite what they
+cite in a solve."""
+
+
+def _explain_probe(pos: Position, step: Step) -> Step:
+    """A Probe step citing what its chain rests on: the trial run again, each Region pairs
+    step the chain needs and a dead end of Region pairs explained at the marks it was
+    taken from (`_pairs_support`), the chain then walked back again over what those cite,
+    until no needed step is left unexplained. The step as it is when the trial finds no
+    contradiction (it always does, as arc consistency's fixpoint is the same)."""
+    cell = low_bit(step.shaded | step.empty)
+    shade = bool(step.empty)
+    bit = 1 << cell
+    region = pos.board.region_mask.__getitem__
+    trial = pos.copy()
+    trial.apply(Step(probe.id, "assumption", shaded=bit if shade else 0, empty=0 if shade else bit))
+    shaded, empty = trial.shaded, trial.empty
+    run = run_ladder(PAIRS, trial, pos.deadline)
+    why = run.contradiction
+    if why is None:
+        return step
+    steps = list(run.steps)
+    before = []
+    for each in steps:
+        before.append((shaded, empty))
+        shaded |= each.shaded
+        empty |= each.empty
+
+    def at(marks: tuple[int, int]) -> Position:
+        there = pos.copy()
+        there.shaded, there.empty = marks
+        return there
+
+    spent = [0]
+    if why.rule in (pairs.id, region_options.id) and len(why.regions) == 1:
+        why = _explain_dead_end(at((shaded, empty)), why, spent)
+    done: set[int] = set()
+    while True:
+        needed = {id(each) for each in needed_steps(steps, why, bit, region)}
+        todo = [
+            i
+            for i, each in enumerate(steps)
+            if id(each) in needed and each.rule == pairs.id and i not in done
+        ][::-1]  # nearest the contradiction first, while the work lasts
+        if not todo:
+            break
+        for i in todo:
+            # found at the marks before its batch: try back to the first of the run of
+            # Region pairs steps it belongs to (later marks of a trial may contradict)
+            first = i
+            while first > 0 and steps[first - 1].rule == pairs.id:
+                first -= 1
+            found = steps[i]
+            for start in range(i, first - 1, -1):
+                left = min(EXPLAIN_WORK, PROBE_EXPLAIN_WORK - spent[0])
+                if left <= 0:
+                    break
+                steps[i] = _explain_pairs(at(before[start]), found, spent, left)
+                if steps[i] is not found:
+                    break
+            done.add(i)
+    chain = needed_steps(steps, why, bit, region)
+    cited, regions = chain_cited(cell, chain, why)
+    then = "".join(f"then {each.text}; " for each in chain)
+    was, now = ("shaded", "empty") if shade else ("empty", "shaded")
+    return probe.step(
+        shaded=step.shaded,
+        empty=step.empty,
+        cells=cited,
+        regions=regions,
+        cell=pos.board.name(cell),
+        was=was,
+        chain=then,
+        why=("and then " if then else "then ") + why.text,
+        now=now,
+    )
 
 
 @rule(
     "probe",
     "Probe",
     "if {cell} were {was}, {chain}{why}; so {cell} is {now}",
+    explain=_explain_probe,
 )
 def probe(pos: Position) -> Found:
     """Assume an undecided cell shaded (then empty) and run the `pairs` ladder; a value

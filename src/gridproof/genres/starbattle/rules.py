@@ -429,7 +429,9 @@ def refute(pos: Position, cell: int) -> tuple[Violation | None, list[Step]]:
     run = run_ladder(BELOW_PROBE, trial, pos.deadline)
     if run.contradiction is None:
         return None, []
-    return run.contradiction, needed_steps(run.steps, run.contradiction, 1 << cell)
+    return run.contradiction, needed_steps(
+        run.steps, run.contradiction, 1 << cell, lambda rid: pos.board.regions[rid].mask
+    )
 
 
 @rule("probe", "Probe", "if {cell} held a star, then {why}; so it is empty")
