@@ -44,12 +44,7 @@ pytest.importorskip("pysat", reason="the explanation oracle needs python-sat (a 
 BOARDS = ((6, 6), (7, 7), (8, 8))
 SEEDS = (0, 1, 2, 3)
 
-NOT_YET: dict[str, dict[str, str]] = {
-    "nonogram": {
-        "probe": "cites the lines along one parent path; the lines that decided the other "
-        "cells of the chain are not cited",
-    },
-}
+NOT_YET: dict[str, dict[str, str]] = {}
 """The rules whose cited cells do not yet explain every step they take, and why (their
 steps are not checked); `test_the_rules_not_yet_explained_still_fall_short` holds each
 entry to at least one such step, so an entry leaves this table when its rule is fixed."""

@@ -271,20 +271,26 @@ def probe(pos: Position) -> Found:
                 continue
             trial = base.copy()
             trial.set_cell(board, row, col, shaded)
-            path = chain(board, trial)
-            return [_refuted(pos, cell, shaded, lines.failed if path is None else path[-1], path)]
+            found = chain(board, trial)
+            if found is None:
+                return [_refuted(pos, cell, shaded, lines.failed)]
+            path, needed = found
+            return [_refuted(pos, cell, shaded, path[-1], path, needed)]
     return []
 
 
-def chain(board: Board, trial: Grid) -> list[int] | None:
-    """The lines a probe's contradiction travels along, as a person would follow it: the
-    trial's lines solved breadth first from the two through the assumed cell, each line
-    remembering the line whose solve first changed it; from the line that breaks back to
-    a line through the assumed cell. None if the lines settle (no contradiction). Run
+def chain(board: Board, trial: Grid) -> tuple[list[int], list[int]] | None:
+    """The lines a probe's contradiction travels along, as a person would follow it, and
+    the lines it rests on. The trial's lines are solved breadth first from the two through
+    the assumed cell, each line remembering the line whose solve first changed it (the
+    path: from the line that breaks back to a line through the assumed cell) and each cell
+    the line that decided it (the lines it rests on: the breaking line, the lines that
+    decided its cells, theirs in turn). None if the lines settle (no contradiction). Run
     only for a probe that succeeded, so it keeps no memo and counts no solves."""
     h = board.height
     filled, empty = trial.filled, trial.empty
     parent: dict[int, int | None] = dict.fromkeys(trial.dirty)
+    decider: dict[tuple[int, int], int] = {}  # (line, index) -> the line that decided it
     queue = deque(parent)
     queued = set(parent)
     while queue:
@@ -296,12 +302,14 @@ def chain(board: Board, trial: Grid) -> list[int] | None:
             path = [line]
             while (before := parent[path[-1]]) is not None:
                 path.append(before)
-            return path[::-1]
+            return path[::-1], _rests_on(line, decider)
         nf, ne = found
         for new, side in ((nf ^ f, filled), (ne ^ e, empty)):
             for index in bits(new):
                 other = h + index if line < h else index
-                side[other] |= 1 << (line if line < h else line - h)
+                at = line if line < h else line - h
+                side[other] |= 1 << at
+                decider[line, index] = decider[other, at] = line
                 parent.setdefault(other, line)
                 if other not in queued:
                     queued.add(other)
@@ -310,13 +318,36 @@ def chain(board: Board, trial: Grid) -> list[int] | None:
     return None
 
 
+def _rests_on(failed: int, decider: dict[tuple[int, int], int]) -> list[int]:
+    """The breaking line and, walking back, every line that decided a cell of a line
+    already needed: in the order they are reached."""
+    decided_on: dict[int, list[int]] = {}
+    for (line, _), by in decider.items():
+        decided_on.setdefault(line, []).append(by)
+    needed = [failed]
+    seen = {failed}
+    for line in needed:
+        for by in decided_on.get(line, ()):
+            if by not in seen:
+                seen.add(by)
+                needed.append(by)
+    return needed
+
+
 def _refuted(
-    pos: Position, cell: int, shaded: bool, failed: int, path: list[int] | None = None
+    pos: Position,
+    cell: int,
+    shaded: bool,
+    failed: int,
+    path: list[int] | None = None,
+    needed: list[int] | None = None,
 ) -> Step:
+    """The probe's step: its sentence follows `path`, its cited cells are the assumed cell
+    and the lines the contradiction rests on (`needed`; the path's when not given)."""
     was, now = ("shaded", "empty") if shaded else ("empty", "shaded")
     between = [pos.line_name(line) for line in (path or [])[:-1]]
     cited = dict.fromkeys((cell,))
-    for line in [*(path or [])[:-1], failed]:
+    for line in [*(path or [])[:-1], failed, *(needed or ())]:
         cited.update(dict.fromkeys(pos.line_cells(line)))
     return probe.step(
         shaded=0 if shaded else 1 << cell,
