@@ -164,14 +164,19 @@ def test_a_probe_cites_the_chain_of_lines_its_contradiction_travels() -> None:
                 trial.dirty = []  # line logic alone decides nothing here: a fixpoint
                 trial.set_cell(board, row, col, shaded)
                 fails = not lines.run(trial.copy())
-                path = rules.chain(board, trial)
-                assert (path is not None) == fails  # the same verdict as the propagator
-                if path is None:
+                found = rules.chain(board, trial)
+                assert (found is not None) == fails  # the same verdict as the propagator
+                if found is None:
                     continue
                 broken += 1
+                path, needed = found
                 assert path[0] in (row, h + col)  # it starts through the assumed cell
                 for before, after in pairwise(path):
                     assert (before < h) != (after < h)  # a row hands on to a column
+                # it rests on the breaking line first, and on every line of the path
+                assert needed[0] == path[-1]
+                assert set(path) <= set(needed)
+                assert len(set(needed)) == len(needed)
     assert broken  # line logic alone cannot start this board, probes can
     first = next(
         step for step in solve(puzzle, "probe", Deadline.never()).steps if step.rule == "probe"
