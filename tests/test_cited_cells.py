@@ -43,6 +43,7 @@ pytest.importorskip("pysat", reason="the explanation oracle needs python-sat (a 
 
 BOARDS = ((6, 6), (7, 7), (8, 8))
 SEEDS = (0, 1, 2, 3)
+OPTION_SIDES = (8, 10, 12)
 
 NOT_YET: dict[str, dict[str, str]] = {}
 """The rules whose cited cells do not yet explain every step they take, and why (their
@@ -56,6 +57,10 @@ NOT_MINIMAL_YET: dict[str, dict[str, str]] = {
         "over those regions exactly, as the core does, sometimes needs fewer marks",
         "probe": "its chain cites what each step it needs reads, the regions they name whole; "
         "a smaller part of the chain often proves the conclusion already",
+    },
+    "starbattle": {
+        "probe": "its chain cites what each step it needs reads, the units they count whole; "
+        "a smaller part of the chain sometimes proves the conclusion already",
     },
 }
 """The rules whose steps cite enough but not always a minimal set, and why (checked for
@@ -183,22 +188,42 @@ def _constraints(genre: Genre[Any]) -> Any:
 
 
 @cache
+def requests(genre: Genre[Any]) -> Iterator[tuple[Request, int]]:
+    """The boards to judge: every size of `BOARDS` and seed of `SEEDS` at the hardest grade
+    offered; then, for each other choice of each of the generator's options (a Star Battle's
+    two and three stars, a Nondango's other rule), two seeds at the smallest side from
+    `OPTION_SIDES` that offers a grade under it."""
+    for width, height in BOARDS:
+        for seed in SEEDS:
+            yield Request(width, height, genre.offered(width, height)[-1]), seed
+    for option in genre.options:
+        for choice in option.choices or ():
+            if choice == option.default or (option.default is None and choice == option.choices[0]):
+                continue
+            chosen = {option.name: choice}
+            for side in OPTION_SIDES:
+                grades = genre.offered(side, side, chosen)
+                if grades:
+                    for seed in SEEDS[:2]:
+                        yield Request(side, side, grades[-1], options=chosen), seed
+                    break
+
+
+@cache
 def boards(name: str) -> tuple[Board, ...]:
     genre = registry.genre(name)
     encode = _constraints(genre)
     made = []
-    for width, height in BOARDS:
-        for seed in SEEDS:
-            grade = genre.offered(width, height)[-1]
-            puzzle = genre.generate(Request(width, height, grade), seed, Deadline(60)).puzzle
-            groups = [frozenset(g.cells) for g in genre.groups(puzzle)] if genre.groups else []
-            regions: dict[int, frozenset[int]] = {}
-            for group in genre.groups(puzzle) if genre.groups else ():
-                if group.region is not None:
-                    regions[group.region] = frozenset(group.cells)
-            count = max(regions, default=-1) + 1
-            region_cells = [regions.get(rid, frozenset()) for rid in range(count)]
-            made.append(Board(puzzle, encode(puzzle), groups, region_cells))
+    for request, seed in requests(genre):
+        puzzle = genre.generate(request, seed, Deadline(60)).puzzle
+        groups = [frozenset(g.cells) for g in genre.groups(puzzle)] if genre.groups else []
+        regions: dict[int, frozenset[int]] = {}
+        for group in genre.groups(puzzle) if genre.groups else ():
+            if group.region is not None:
+                regions[group.region] = frozenset(group.cells)
+        count = max(regions, default=-1) + 1
+        region_cells = [regions.get(rid, frozenset()) for rid in range(count)]
+        made.append(Board(puzzle, encode(puzzle), groups, region_cells))
     return tuple(made)
 
 
