@@ -197,8 +197,10 @@ def requests(genre: Genre[Any]) -> Iterator[tuple[Request, int]]:
         for seed in SEEDS:
             yield Request(width, height, genre.offered(width, height)[-1]), seed
     for option in genre.options:
-        for choice in option.choices or ():
-            if choice == option.default or (option.default is None and choice == option.choices[0]):
+        choices = option.choices or ()
+        usual = choices[0] if option.default is None and choices else option.default
+        for choice in choices:
+            if choice == usual:
                 continue
             chosen = {option.name: choice}
             for side in OPTION_SIDES:
