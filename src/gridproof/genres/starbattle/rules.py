@@ -39,6 +39,16 @@ def _stars(n: int) -> str:
     return "1 star" if n == 1 else f"{n} stars"
 
 
+def _count(n: int, noun: str) -> str:
+    """`n` and the noun, plural unless `n` is 1: "1 region", "3 open cells"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _more(n: int) -> str:
+    """How many more stars, in words: "1 more star", "2 more stars"."""
+    return _count(n, "more star")
+
+
 def _are(mask: int) -> str:
     return "are" if mask & (mask - 1) else "is"
 
@@ -116,7 +126,7 @@ def unit_full(pos: Position) -> Found:
     "unit-room",
     "Unit has just enough room",
     "{unit} needs {need} more and only {free} {are} open, so {them} star{s}",
-    conflict="{unit} needs {need} more stars but has only {count} open cells",
+    conflict="{unit} needs {more} but has {room}",
 )
 def unit_room(pos: Position) -> Found:
     """A row, column or region whose open cells are exactly the stars it still needs."""
@@ -128,7 +138,11 @@ def unit_room(pos: Position) -> Found:
         count = free.bit_count()
         if need > count:
             return unit_room.violation(
-                cells=bits(unit.mask), unit=unit.label, need=need, count=count
+                cells=bits(unit.mask),
+                regions=_named(unit),
+                unit=unit.label,
+                more=_more(need),
+                room="no open cell" if not count else f"only {_count(count, 'open cell')}",
             )
         if free and need == count:
             many = count > 1
@@ -262,9 +276,8 @@ def _span(kind: str, first: int, last: int) -> str:
 @rule(
     "regions-in-lines",
     "Regions confined to lines",
-    "{owners} can only place stars in {span}, so those {lines} hold no other star: "
-    "{free} {are} empty",
-    conflict="{count} regions must place their stars in {span}, which hold only {k} each",
+    "{owners} can only place stars in {span}, so {lines} no other star: {free} {are} empty",
+    conflict="{count} regions must place their stars in {span}, which {hold} only {room}",
 )
 def regions_in_lines(pos: Position) -> Found:
     """k regions whose open cells and stars lie within k rows (or columns): those lines'
@@ -280,7 +293,8 @@ def regions_in_lines(pos: Position) -> Found:
                     cells=bits(band),
                     count=len(inside),
                     span=_span(lines[0].kind, first, last),
-                    k=board.stars,
+                    hold="holds" if size == 1 else "hold",
+                    room=_stars(board.stars * size),
                 )
             if len(inside) == size:
                 owned = 0
@@ -295,12 +309,17 @@ def regions_in_lines(pos: Position) -> Found:
                             regions=[u.index for u in inside],
                             owners=_region_names(inside),
                             span=_span(lines[0].kind, first, last),
-                            lines="rows" if lines[0].kind == "row" else "columns",
+                            lines=_those(lines[0].kind, size),
                             free=board.names(free),
                             are=_are(free),
                         )
                     ]
     return []
+
+
+def _those(kind: str, n: int) -> str:
+    """The subject of "... hold no other star": "that row holds", "those 2 columns hold"."""
+    return f"that {kind} holds" if n == 1 else f"those {n} {kind}s hold"
 
 
 def _region_names(units: list[Unit]) -> str:
@@ -312,9 +331,8 @@ def _region_names(units: list[Unit]) -> str:
 @rule(
     "lines-in-regions",
     "Lines confined to regions",
-    "{span} can only place stars in {owners}, so those regions hold no other star: "
-    "{free} {are} empty",
-    conflict="{span} must place their stars in only {count} regions",
+    "{span} can only place stars in {owners}, so {which} no other star: {free} {are} empty",
+    conflict="{span} must place {their} stars in {owners}",
 )
 def lines_in_regions(pos: Position) -> Found:
     """k rows (or columns) whose open cells and stars lie within k regions: those regions'
@@ -327,7 +345,10 @@ def lines_in_regions(pos: Position) -> Found:
             size = last - first + 1
             if len(touched) < size:
                 return lines_in_regions.violation(
-                    cells=bits(band), span=_span(lines[0].kind, first, last), count=len(touched)
+                    cells=bits(band),
+                    span=_span(lines[0].kind, first, last),
+                    their="its" if size == 1 else "their",
+                    owners=f"only {_count(len(touched), 'region')}" if touched else "no region",
                 )
             if len(touched) == size:
                 owned = 0
@@ -342,6 +363,7 @@ def lines_in_regions(pos: Position) -> Found:
                             regions=[u.index for u in touched],
                             span=_span(lines[0].kind, first, last),
                             owners=_region_names(touched),
+                            which=_those("region", size),
                             free=board.names(free),
                             are=_are(free),
                         )
@@ -363,9 +385,9 @@ def _strip_columns(pos: Position, a: Unit, b: Unit) -> list[tuple[int, int]]:
 @rule(
     "blocks",
     "2x2 blocks",
-    "{span} need {need} more stars and their open cells fall into 2x2 blocks that hold at "
+    "{span} need {more} and their open cells fall into 2x2 blocks that hold at "
     "most one star each, just {need} of them: so {free} {are} empty",
-    conflict="{span} need {need} more stars but their 2x2 blocks hold at most {room}",
+    conflict="{span} need {more} but their 2x2 blocks have room for {room}",
 )
 def blocks(pos: Position) -> Found:
     """Two neighbouring rows (or columns) still needing n stars: along the strip, a run of
@@ -388,7 +410,10 @@ def blocks(pos: Position) -> Found:
             span = _span(a.kind, a.index, b.index)
             if room < need:
                 return blocks.violation(
-                    cells=bits(a.mask | b.mask), span=span, need=need, room=room
+                    cells=bits(a.mask | b.mask),
+                    span=span,
+                    more=_more(need),
+                    room=f"only {room}" if room else "none",
                 )
             if room == need:
                 free = 0
@@ -404,6 +429,7 @@ def blocks(pos: Position) -> Found:
                             cells=bits(a.mask | b.mask | _stars_near(pos, a.mask | b.mask)),
                             span=span,
                             need=need,
+                            more=_more(need),
                             free=board.names(free),
                             are=_are(free),
                         )
