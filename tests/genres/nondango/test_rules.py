@@ -202,25 +202,27 @@ PINNED_STEPS = {
         ("region-black", "region 1 paints one circle black, and r1c1 is its only circle"),
         (
             "triple-confine",
-            "r2c3, r2c4, r2c5 may not all be white and only region 3 can still paint one of "
-            "them, so its black circle is r2c3 or r2c4 or r2c5: r1c4 is white",
+            "r2c3, r2c4, r2c5 may not all be white and only region 3 can still paint one of them, "
+            "so its black circle is r2c3 or r2c4 or r2c5: r1c4 is white",
         ),
         (
             "probe",
             "if r1c2 were black, then region 2 already has its black circle r1c2, so r2c1, r2c2 "
             "are white; then r2c1, r2c2, r2c3 may not all be white and only r2c3 can still be "
-            "black, so it is; then region 3 already has its black circle r2c3, so r2c4, r2c5 are "
-            "white; then r1c2, r2c3 are black, so r3c4 is white: r1c2, r2c3, r3c4 may not all be "
-            "black; and then r1c4, r2c4, r3c4 are three white circles in a row; so r1c2 is white",
+            "black, so it is black; then region 3 already has its black circle r2c3, so r2c4, r2c5"
+            " are white; then r1c2, r2c3 are black, so r3c4 is white: r1c2, r2c3, r3c4 may not all"
+            " be black; and then r1c4, r2c4, r3c4 are three white circles in a row; so r1c2 is "
+            "white",
         ),
         (
             "probe",
             "if r2c1 were black, then region 2 already has its black circle r2c1, so r2c2 is "
             "white; then r1c2, r2c2, r3c2 may not all be white and only r3c2 can still be black, "
-            "so it is; then region 4 already has its black circle r3c2, so r3c3, r3c4 are white; "
-            "then r1c2, r2c3, r3c4 may not all be white and only r2c3 can still be black, so it "
-            "is; then r1c4, r2c4, r3c4 may not all be white and only r2c4 can still be black, so "
-            "it is; and then region 3 holds two black circles, r2c3, r2c4; so r2c1 is white",
+            "so it is black; then region 4 already has its black circle r3c2, so r3c3, r3c4 are "
+            "white; then r1c2, r2c3, r3c4 may not all be white and only r2c3 can still be black, "
+            "so it is black; then r1c4, r2c4, r3c4 may not all be white and only r2c4 can still be"
+            " black, so it is black; and then region 3 holds two black circles, r2c3, r2c4; so "
+            "r2c1 is white",
         ),
         (
             "region-black",
@@ -234,18 +236,20 @@ PINNED_STEPS = {
             "probe",
             "if r2c4 were black, then region 3 already has its black circle r2c4, so r2c3, r2c5 "
             "are white; then r1c2, r2c3, r3c4 may not all be white and only r3c4 can still be "
-            "black, so it is; then r1c4, r2c3, r3c2 may not all be white and only r3c2 can still "
-            "be black, so it is; and then region 4 holds two black circles, r3c2, r3c4; so r2c4 "
-            "is white",
+            "black, so it is black; then r1c4, r2c3, r3c2 may not all be white and only r3c2 can "
+            "still be black, so it is black; and then region 4 holds two black circles, r3c2, "
+            "r3c4; so r2c4 is white",
         ),
         (
             "triple-white",
-            "r1c4, r2c4, r3c4 may not all be white and only r3c4 can still be black, so it is",
+            "r1c4, r2c4, r3c4 may not all be white and only r3c4 can still be black, so it is "
+            "black",
         ),
         ("region-white", "region 4 already has its black circle r3c4, so r3c2 is white"),
         (
             "triple-white",
-            "r1c4, r2c3, r3c2 may not all be white and only r2c3 can still be black, so it is",
+            "r1c4, r2c3, r3c2 may not all be white and only r2c3 can still be black, so it is "
+            "black",
         ),
         ("region-white", "region 3 already has its black circle r2c3, so r2c5 is white"),
     ],
@@ -253,18 +257,18 @@ PINNED_STEPS = {
         ("region-black", "region 2 paints one circle black, and r1c3 is its only circle"),
         (
             "triple-confine",
-            "r2c3, r3c3, r4c3 may not all be white and only region 4 can still paint one of "
-            "them, so its black circle is r2c3 or r3c3 or r4c3: r4c2 is white",
+            "r2c3, r3c3, r4c3 may not all be white and only region 4 can still paint one of them, "
+            "so its black circle is r2c3 or r3c3 or r4c3: r4c2 is white",
         ),
         (
             "search",
-            "if r1c4 were black, a complete search of its group of regions (1, 3, 4, 5) finds "
-            "no way to finish it; so r1c4 is white",
+            "if r1c4 were black, a complete search of its group of regions (1, 3, 4, 5) finds no "
+            "way to finish it; so r1c4 is white",
         ),
         (
             "search",
-            "if r1c5 were black, a complete search of its group of regions (1, 3, 4, 5) finds "
-            "no way to finish it; so r1c5 is white",
+            "if r1c5 were black, a complete search of its group of regions (1, 3, 4, 5) finds no "
+            "way to finish it; so r1c5 is white",
         ),
         (
             "region-black",

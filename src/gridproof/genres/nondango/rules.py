@@ -136,7 +136,7 @@ def triple_black(pos: Position) -> Found:
 @rule(
     "triple-white",
     "Triple: not all white",
-    "{line} may not all be white and only {cell} can still be black, so it is",
+    "{line} may not all be white and only {cell} can still be black, so it is black",
     conflict="{line} are three white circles in a row",
 )
 def triple_white(pos: Position) -> Found:
