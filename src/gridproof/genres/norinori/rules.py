@@ -820,14 +820,38 @@ def refutation(
 ) -> tuple[Violation | None, list[Step]]:
     """The contradiction `rules` reach if `cell` is assumed shaded (or empty), if any,
     with the steps that lead to it (`core.ladder.needed_steps`)."""
-    trial = pos.copy()
-    bit = 1 << cell
-    trial.apply(Step(probe.id, "assumption", shaded=bit if shade else 0, empty=0 if shade else bit))
-    run = run_ladder(rules, trial, pos.deadline)
+    run = run_ladder(rules, _assumed(pos, cell, shade), pos.deadline)
     if run.contradiction is None:
         return None, []
     return run.contradiction, needed_steps(
         run.steps, run.contradiction, 1 << cell, pos.board.region_mask.__getitem__
+    )
+
+
+def _assumed(pos: Position, cell: int, shade: bool) -> Position:
+    """A copy of `pos` with `cell` assumed shaded (or empty): a probe's trial."""
+    trial = pos.copy()
+    bit = 1 << cell
+    trial.apply(Step(probe.id, "assumption", shaded=bit if shade else 0, empty=0 if shade else bit))
+    return trial
+
+
+def _probe_step(pos: Position, cell: int, shade: bool, chain: list[Step], why: Violation) -> Step:
+    """The Probe step that assuming `cell` shaded (or empty) leads through `chain` to the
+    contradiction `why`: the cell is the other way; it cites the whole chain."""
+    was, now = ("shaded", "empty") if shade else ("empty", "shaded")
+    then = "".join(f"then {each.text}; " for each in chain)
+    cited, regions = chain_cited(cell, chain, why)
+    return probe.step(
+        shaded=0 if shade else 1 << cell,
+        empty=1 << cell if shade else 0,
+        cells=cited,
+        regions=regions,
+        cell=pos.board.name(cell),
+        was=was,
+        chain=then,
+        why=("and then " if then else "then ") + why.text,
+        now=now,
     )
 
 
@@ -847,8 +871,7 @@ def _explain_probe(pos: Position, step: Step) -> Step:
     shade = bool(step.empty)
     bit = 1 << cell
     region = pos.board.region_mask.__getitem__
-    trial = pos.copy()
-    trial.apply(Step(probe.id, "assumption", shaded=bit if shade else 0, empty=0 if shade else bit))
+    trial = _assumed(pos, cell, shade)
     shaded, empty = trial.shaded, trial.empty
     run = run_ladder(PAIRS, trial, pos.deadline)
     why = run.contradiction
@@ -894,21 +917,7 @@ def _explain_probe(pos: Position, step: Step) -> Step:
                 if steps[i] is not found:
                     break
             done.add(i)
-    chain = needed_steps(steps, why, bit, region)
-    cited, regions = chain_cited(cell, chain, why)
-    then = "".join(f"then {each.text}; " for each in chain)
-    was, now = ("shaded", "empty") if shade else ("empty", "shaded")
-    return probe.step(
-        shaded=step.shaded,
-        empty=step.empty,
-        cells=cited,
-        regions=regions,
-        cell=pos.board.name(cell),
-        was=was,
-        chain=then,
-        why=("and then " if then else "then ") + why.text,
-        now=now,
-    )
+    return _probe_step(pos, cell, shade, needed_steps(steps, why, bit, region), why)
 
 
 @rule(
@@ -921,31 +930,14 @@ def probe(pos: Position) -> Found:
     """Assume an undecided cell shaded (then empty) and run the `pairs` ladder; a value
     that leads to a contradiction is wrong, so the cell takes the other. Cells next to a
     shaded cell still looking for its partner are tried first."""
-    board = pos.board
     frontier = partner_candidates(pos)
     for cell in [*bits(frontier), *bits(pos.unknown & ~frontier)]:
         for shade in (True, False):
             if pos.deadline.expired():
                 return []
             why, steps = refutation(pos, cell, shade, PAIRS)
-            if why is None:
-                continue
-            was, now = ("shaded", "empty") if shade else ("empty", "shaded")
-            then = "".join(f"then {step.text}; " for step in steps)
-            cited, regions = chain_cited(cell, steps, why)
-            return [
-                probe.step(
-                    shaded=0 if shade else 1 << cell,
-                    empty=1 << cell if shade else 0,
-                    cells=cited,
-                    regions=regions,
-                    cell=board.name(cell),
-                    was=was,
-                    chain=then,
-                    why=("and then " if then else "then ") + why.text,
-                    now=now,
-                )
-            ]
+            if why is not None:
+                return [_probe_step(pos, cell, shade, steps, why)]
     return []
 
 
