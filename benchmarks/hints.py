@@ -8,8 +8,10 @@ there), each solved by its ladder from the empty grid; at `--points` places spre
 that solve, a hint (`gridproof.hint`) from the marks decided so far, with the last 8
 decided cells as `recent` (as the player sends them). Prints CPU per hint (median, p95,
 max), the share within 100 ms, and how many hints came from a rung above the first (where
-the costlier rules, and the explanations of their steps, run). Generation and the solve are
-not timed. A benchmark, not a test: it never fails on a time.
+the costlier rules, and the explanations of their steps, run). The board's count, which
+the player's server and the library do once a board and remember (the bank's boards not
+even once), is timed on its own before the hints (`count ms`, the median over the boards).
+Generation and the solve are not timed. A benchmark, not a test: it never fails on a time.
 """
 
 from __future__ import annotations
@@ -39,13 +41,16 @@ def marks_at(width: int, height: int, shaded: int, empty: int) -> list[str]:
 
 def hint_times(
     genre: str, size: int, seed: int, points: int, grade: str | None
-) -> list[tuple[float, str | None]]:
-    """CPU seconds of `points` hints spread over the ladder's solve of one generated board,
-    each with the rung of its rule (None: not a deduction)."""
+) -> tuple[float, list[tuple[float, str | None]]]:
+    """CPU seconds of the count of one generated board, and of `points` hints spread over
+    the ladder's solve of it, each with the rung of its rule (None: not a deduction)."""
     ladder = registry.genre(genre).ladder
     board = gp.generate(genre, size=(size, size), seed=seed, difficulty=grade, deadline=60)
     loaded = gp.load(board.code)
     solved = gp.solve(loaded, deadline=600)
+    started = time.process_time()
+    gp.check(loaded, ["." * size] * size, deadline=600)  # counts it; hints then know it
+    counting = time.process_time() - started
     order: list[tuple[int, bool]] = []  # each decided cell, shaded or not, in solve order
     for step in solved.steps:
         order += [(cell, True) for cell in bits(step.shaded)]
@@ -66,7 +71,7 @@ def hint_times(
         spent = time.process_time() - started
         rule = given.rule if given.rule in {each.id for each in ladder.rules} else None
         times.append((spent, None if rule is None else ladder.rung_of(rule)))
-    return times
+    return counting, times
 
 
 def main() -> int:
@@ -80,32 +85,34 @@ def main() -> int:
     args = parser.parse_args()
     print(
         "| genre | size | grade | hints | median ms | p95 ms | max ms | within 100 ms "
-        "| above the first rung |"
+        "| above the first rung | count ms |"
     )
-    print("|---|---|---|---:|---:|---:|---:|---:|---:|")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for genre in registry.each():
         (low, _), (high, _) = genre.sizes  # the smallest and largest sizes it offers
         side = min(args.size, high)
         while True:
             grade = str(genre.offered(side, side)[-1]) if args.hardest else None
             try:
-                timed = [
-                    t
+                runs = [
+                    hint_times(genre.name, side, seed, args.points, grade)
                     for seed in range(1, args.seeds + 1)
-                    for t in hint_times(genre.name, side, seed, args.points, grade)
                 ]
                 break
             except gp.GenerationError:
                 if side == low:
                     raise
                 side -= 1  # the largest size at most --size the generator makes
+        timed = [t for _, times in runs for t in times]
+        counting = statistics.median(c for c, _ in runs) * 1000
         ms = sorted(t * 1000 for t, _ in timed)
         p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
         within = sum(t <= TARGET_MS for t in ms) / len(ms)
         above = sum(rung not in (None, genre.rungs[0]) for _, rung in timed)
         print(
             f"| {genre.name} | {side}×{side} | {grade or 'any'} | {len(ms)} | "
-            f"{statistics.median(ms):.1f} | {p95:.1f} | {ms[-1]:.1f} | {within:.0%} | {above} |"
+            f"{statistics.median(ms):.1f} | {p95:.1f} | {ms[-1]:.1f} | {within:.0%} | {above} "
+            f"| {counting:.1f} |"
         )
     return 0
 

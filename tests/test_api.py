@@ -217,3 +217,27 @@ def test_a_hint_takes_the_players_recent_cells() -> None:
     assert {*far.shaded, *far.empty} != {*corner.shaded, *corner.empty}
     with pytest.raises(gp.CodeError, match=r"recent: entry 1 \(25\) is not a cell"):
         gp.hint(loaded, blank, recent=[3, 25])
+
+
+def test_hint_after_hint_on_one_puzzle_counts_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`hint` and `check` remember a puzzle's answer: a notebook asking hint after hint
+    pays the count once (as the player's server does); a count that ran out of time is
+    not remembered."""
+    from gridproof.service import play
+
+    monkeypatch.setattr(play, "LIBRARY_ANSWERS", play.Answers(None, size=4))
+    counted: list[str] = []
+    original = play.counted_answer
+
+    def spy(genre: gp.Genre, puzzle: object, deadline: gp.Deadline) -> play.Answer:
+        counted.append(genre.format_code(puzzle))
+        return original(genre, puzzle, deadline)
+
+    monkeypatch.setattr(play, "counted_answer", spy)
+    loaded = gp.load("norinori.1.5x5.DO5bvBI")
+    blank = ["....."] * 5
+    assert gp.hint(loaded, blank, deadline=gp.Deadline(0)).status is gp.HintStatus.TIMEOUT
+    first = gp.hint(loaded, blank)
+    assert gp.hint(loaded, blank) == first
+    assert not gp.check(loaded, blank).mistakes
+    assert counted == [loaded.code] * 2  # the timed-out count, then one that is kept

@@ -198,7 +198,8 @@ def hint(
     listed; else one cell of the solution. `recent`: the cells the player set last, most
     recent first (`Cell`s or indexes), as the player sends them: of the deductions open,
     the hint is then the one nearest to where they work. `deadline` bounds the count and
-    the search.
+    the search; the count is remembered (the last 64 puzzles), so hint after hint on one
+    puzzle counts it once.
 
     >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
     >>> h = hint(p, ["....."] * 5)
@@ -213,7 +214,7 @@ def hint(
 
     clock = _service.as_deadline(deadline)
     known = _marks(puzzle, marks)
-    answer = _play.counted_answer(puzzle.genre, puzzle.puzzle, clock)
+    answer = _play.LIBRARY_ANSWERS.get(puzzle.genre, puzzle.puzzle, clock)
     trail = _play.parse_recent(recent, puzzle.puzzle.width * puzzle.puzzle.height)
     found = _play.hint(puzzle.genre, puzzle.puzzle, known, answer, clock, reveal, trail)
     width = puzzle.puzzle.width
@@ -233,7 +234,8 @@ def check(
     deadline: _Seconds = None,
 ) -> "Checked":
     """How many of `marks` contradict the solution (which ones only if `reveal`), and
-    whether the shaded cells already satisfy every rule.
+    whether the shaded cells already satisfy every rule. The puzzle is counted once and
+    its answer remembered, as for `hint`.
 
     >>> p = load("https://puzz.link/p?norinori/5/5/cag4ocjo")
     >>> checked = check(p, ["##+..", ".....", ".....", ".....", "....#"], reveal=True)
@@ -247,7 +249,7 @@ def check(
     from gridproof.service import play as _play
 
     known = _marks(puzzle, marks)
-    answer = _play.counted_answer(puzzle.genre, puzzle.puzzle, _service.as_deadline(deadline))
+    answer = _play.LIBRARY_ANSWERS.get(puzzle.genre, puzzle.puzzle, _service.as_deadline(deadline))
     checked = _play.check(puzzle.genre, puzzle.puzzle, known, answer, reveal)
     if checked.cells is None:
         return checked

@@ -134,6 +134,11 @@ class Answers:
             return None
 
 
+LIBRARY_ANSWERS = Answers(None, size=64)
+"""The answers `gridproof.hint` and `gridproof.check` count (no bank): a notebook asking for
+hint after hint on one puzzle counts it once, as the player's server does."""
+
+
 def _answer_of(record: Record) -> Answer:
     return Answer(
         Verdict(record.verdict), record.solution, record.nodes, record.elapsed_s, record.engine
