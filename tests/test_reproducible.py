@@ -14,12 +14,12 @@ from gridproof.core.registry import genre
 
 PINNED = [
     # (genre, generator version, width, height, difficulty, seed, code, grade)
-    ("norinori", "norinori/5", 6, 6, None, 1, "norinori.1.6x6.MMIeK78-uXA", "easy"),
-    ("norinori", "norinori/5", 8, 8, "easy", 2, "norinori.1.8x8.kpzH7MkezXotyzR7KVA", "easy"),
-    ("norinori", "norinori/5", 8, 8, "medium", 3, "norinori.1.8x8.KbJKiJM01O82T_9_N1Y", "medium"),
+    ("norinori", "norinori/6", 6, 6, None, 1, "norinori.1.6x6.MMIeK78-uXA", "easy"),
+    ("norinori", "norinori/6", 8, 8, "easy", 2, "norinori.1.8x8.kpzH7MkezXotyzR7KVA", "easy"),
+    ("norinori", "norinori/6", 8, 8, "medium", 3, "norinori.1.8x8.KbJKiJM01O82T_9_N1Y", "medium"),
     (
         "norinori",
-        "norinori/5",
+        "norinori/6",
         10,
         10,
         "hard",
@@ -29,13 +29,24 @@ PINNED = [
     ),
     (
         "norinori",
-        "norinori/5",
+        "norinori/6",
         10,
         10,
         None,
         4,
         "norinori.1.10x10.Jpmw5iGZ6s-n9Ki7Jwr96Hzm6oQil_A",
         "easy",
+    ),
+    # norinori/5 gave norinori.1.10x10.JVrcl7V8TxNHpSM8FPsdap9L8PSen3A (branching moved)
+    (
+        "norinori",
+        "norinori/6",
+        10,
+        10,
+        "hard",
+        0,
+        "norinori.1.10x10.E1rc15N8bxM35xI8lOku5t5L8PQ2t3A",
+        "hard",
     ),
     ("nonogram", "nonogram/4", 5, 5, None, 1, "nonogram.1.5x5.SVJNNUk3SQA", "hard"),
     ("nonogram", "nonogram/4", 5, 5, "easy", 2, "nonogram.1.5x5.VERERVTTTaQ", "easy"),

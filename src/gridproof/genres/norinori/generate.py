@@ -28,7 +28,7 @@ from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.rules import LADDER
 from gridproof.genres.norinori.steer import ease, harden, solve
 
-GENERATOR_VERSION = "norinori/5"
+GENERATOR_VERSION = "norinori/6"
 MIN_SIDE, MAX_SIDE = 4, 50
 """The sides generated: at 50×50 most seeds give a board within a minute (CPU s, grade
 drawn from the seed, 2026-12-03 on the shared 2-core machine under load; generator

@@ -51,7 +51,16 @@ class NorinoriSpace:
         self.deadline = deadline
         self.propagations = 0
         self.weight: dict[int, int] = {}
-        """How often each region had no way left: search branches where dead ends happen."""
+        """How many dead ends each region took part in (`blame`): search branches where
+        dead ends happen."""
+
+    def blame(self, rid: int) -> None:
+        """Region `rid` had no way left: weigh it and its neighbouring regions, whose marks
+        took its ways away (each region's weight is how many dead ends it took part in, as
+        dom/wdeg weighs the variables of a failed constraint)."""
+        weight = self.weight
+        for each in (rid, *self.board.region_neighbours[rid]):
+            weight[each] = weight.get(each, 0) + 1
 
     def close(self, shaded: int, empty: int, changed: int) -> tuple[int, int] | None:
         self.propagations += 1
@@ -104,7 +113,7 @@ class NorinoriSpace:
                 continue
             gained = self.probe(marks, rid)
             if gained is None:
-                self.weight[rid] = self.weight.get(rid, 0) + 1
+                self.blame(rid)
                 return None
             if gained:
                 shaded, empty = marked(marks, gained, shaded, empty)
@@ -140,7 +149,7 @@ class NorinoriSpace:
                 continue
             probed = self.probe_masks(shaded, empty, rid)
             if probed is None:
-                self.weight[rid] = self.weight.get(rid, 0) + 1
+                self.blame(rid)
                 return None
             gained = (probed[0] ^ shaded) | (probed[1] ^ empty)
             if gained:
