@@ -237,47 +237,44 @@ def close_marks(
     """`close_local` on bare region tables, for callers that try many layouts (a
     generator steering towards an easier grade) and would waste time building a `Board`
     for each. Each round, `a b c d` say which cells have a west, east, north or south
-    neighbour in the mask being looked at."""
+    neighbour in the mask being looked at. A shift north (`<< w`) may carry bits past the
+    board's last cell: every such mask is read only through one within the board."""
     w, full, has_west, has_east = geo.width, geo.full, geo.not_first_col, geo.not_last_col
     while True:
-        a, b, c, d = (
-            (shaded << 1) & has_west,
-            (shaded >> 1) & has_east,
-            (shaded << w) & full,
-            shaded >> w,
-        )
-        touching = a | b | c | d
-        crowded = (a & b) | ((a | b) & (c | d)) | (c & d)  # two or more shaded neighbours
+        a, b, c, d = (shaded << 1) & has_west, (shaded >> 1) & has_east, shaded << w, shaded >> w
+        ab, cd = a | b, c | d
+        crowded = (a & b) | (ab & cd) | (c & d)  # two or more shaded neighbours
         if shaded & crowded:  # domino-complete: a shaded cell with two shaded neighbours
             return None
         unknown = full & ~(shaded | empty)
-        paired = shaded & touching
+        paired = shaded & (ab | cd)
         single = shaded ^ paired
         # domino-complete (next to a finished domino) and two-neighbours
         clear = unknown & (
             crowded
             | ((paired << 1) & has_west)
             | ((paired >> 1) & has_east)
-            | ((paired << w) & full)
+            | (paired << w)
             | (paired >> w)
         )
-        free = unknown & ~clear
-        a, b, c, d = (free << 1) & has_west, (free >> 1) & has_east, (free << w) & full, free >> w
-        reach = a | b | c | d  # cells with an undecided neighbour that may still be shaded
+        free = unknown ^ clear
+        a, b, c, d = (free << 1) & has_west, (free >> 1) & has_east, free << w, free >> w
+        ab, cd = a | b, c | d
+        reach = ab | cd  # cells with an undecided neighbour that may still be shaded
         shade = 0
         if single:
             if single & ~reach:  # only-partner: a lonely shaded cell with no candidate left
                 return None
-            forced = single & ~((a & b) | ((a | b) & (c | d)) | (c & d))
+            forced = single & ~((a & b) | (ab & cd) | (c & d))
             if forced:  # only-partner: exactly one candidate
                 shade = free & (
                     ((forced << 1) & has_west)
                     | ((forced >> 1) & has_east)
-                    | ((forced << w) & full)
+                    | (forced << w)
                     | (forced >> w)
                 )
             reach |= ((single << 1) & has_west) | ((single >> 1) & has_east)
-            reach |= ((single << w) & full) | (single >> w)
+            reach |= (single << w) | (single >> w)
         clear |= free & ~reach  # no-partner
         if shade & clear:
             return None
