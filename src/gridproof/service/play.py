@@ -496,7 +496,13 @@ def hint(
     if could_pass and not genre.validate(puzzle, marks.shaded):
         return Hint(HintStatus.SOLVED, "Every rule is satisfied: the puzzle is solved.")
     offered = offer(
-        genre.ladder, genre.position, puzzle, deadline, shaded=marks.shaded, empty=marks.empty
+        genre.ladder,
+        genre.position,
+        puzzle,
+        deadline,
+        shaded=marks.shaded,
+        empty=marks.empty,
+        solution=answer.solution,  # the marks agree with it: no mistakes were found
     )
     if offered.steps:
         step = min(offered.steps, key=near(recent, puzzle.width)) if recent else offered.steps[0]

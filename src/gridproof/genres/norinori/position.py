@@ -117,7 +117,7 @@ def board_of(puzzle: Norinori) -> Board:
 class Position:
     """A partial shading that rules read and steps extend; cheap to copy for search."""
 
-    __slots__ = ("board", "deadline", "domains", "empty", "focus", "seen", "shaded")
+    __slots__ = ("board", "deadline", "domains", "empty", "focus", "seen", "shaded", "solution")
 
     def __init__(self, board: Board, deadline: Deadline | None = None) -> None:
         self.board = board
@@ -127,6 +127,7 @@ class Position:
         self.seen = Seen()
         self.deadline = deadline or Deadline.never()
         self.focus = board.geo.full  # the cells a search of this position may branch on
+        self.solution: int | None = None  # known to a hint: see `core.ladder.Position`
 
     @property
     def unknown(self) -> int:
@@ -141,6 +142,7 @@ class Position:
         twin.seen = self.seen.copy()
         twin.deadline = self.deadline
         twin.focus = self.focus
+        twin.solution = self.solution
         return twin
 
     def apply(self, step: Step) -> Violation | None:

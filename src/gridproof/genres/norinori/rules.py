@@ -928,8 +928,11 @@ def probe(pos: Position) -> Found:
     that leads to a contradiction is wrong, so the cell takes the other. Cells next to a
     shaded cell still looking for its partner are tried first."""
     frontier = partner_candidates(pos)
+    known = pos.solution
     for cell in [*bits(frontier), *bits(pos.unknown & ~frontier)]:
         for shade in (True, False):
+            if known is not None and bool(known >> cell & 1) == shade:
+                continue  # the solution's own way: nothing refutes it
             if pos.deadline.expired():
                 return []
             why, steps = refutation(pos, cell, shade, PAIRS)
