@@ -240,39 +240,3 @@ def test_a_step_is_where_it_decides_not_all_it_looks_at() -> None:
     wide = Step("line", "row 1", empty=0b11 << 7, cells=tuple(range(width)))
     narrow = Step("line", "row 1", empty=1 << 8, cells=tuple(range(width)))
     assert key(wide) < key(narrow)
-
-
-@pytest.mark.parametrize("genre", GENRES, ids=lambda g: g.name)
-def test_a_known_solution_only_spares_trials_nothing_could_refute(genre: Genre) -> None:
-    """`offer` told the solution (as a hint tells it) offers the very steps it offers
-    without, at every position of the ladder's solve of the hardest boards at 8×8: a probe
-    skips only the trials that agree with the solution. The last rung is reached."""
-    from gridproof.core.contract import Request
-
-    reached = 0
-    for seed in (1, 2):
-        request = Request(8, 8, genre.offered(8, 8)[-1])
-        puzzle = genre.generate(request, seed, Deadline(60)).puzzle
-        if not hasattr(genre.position(puzzle, Deadline(1)), "solution"):
-            pytest.skip(f"{genre.name}'s positions carry no solution: offer leaves it aside")
-        solution = play.Answers(None).get(genre, puzzle, Deadline(30)).solution
-        assert solution is not None
-        shaded = empty = 0
-        for step in genre.solve(puzzle, genre.rungs[-1], Deadline(60)).steps:
-            plain = offer(
-                genre.ladder, genre.position, puzzle, Deadline(60), shaded=shaded, empty=empty
-            )
-            told = offer(
-                genre.ladder,
-                genre.position,
-                puzzle,
-                Deadline(60),
-                shaded=shaded,
-                empty=empty,
-                solution=solution,
-            )
-            assert told == plain
-            reached += any(genre.ladder.rung_of(s.rule) == genre.rungs[-1] for s in told.steps)
-            shaded |= step.shaded
-            empty |= step.empty
-    assert reached, f"no position of {genre.name}'s solves reached its last rung"

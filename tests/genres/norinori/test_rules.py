@@ -146,3 +146,39 @@ def test_probe_sentences_name_the_cell_and_the_chain() -> None:
         assert text.startswith(f"if {cell} were ")
         assert text.endswith((f"so {cell} is empty", f"so {cell} is shaded"))
         assert ", then " in text
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_probe_told_the_solution_finds_the_same_step(seed: int) -> None:
+    """`offer` told the solution (as a hint tells it) offers the very steps it offers
+    without, at every position of the ladder's solve of a hard 8×8: the probe skips only
+    the trials that agree with the solution, which nothing can refute. The probe rung is
+    reached."""
+    from gridproof.core.contract import Request
+    from gridproof.core.ladder import offer
+    from gridproof.core.registry import genre
+
+    norinori = genre("norinori")
+    puzzle = norinori.generate(Request(8, 8, "hard"), seed, Deadline(60)).puzzle
+    counted = norinori.count(puzzle, 2, Deadline(30))
+    solution = counted.solutions[0]
+    probed = 0
+    shaded = empty = 0
+    for step in norinori.solve(puzzle, "probe", Deadline(60)).steps:
+        plain = offer(
+            norinori.ladder, norinori.position, puzzle, Deadline(60), shaded=shaded, empty=empty
+        )
+        told = offer(
+            norinori.ladder,
+            norinori.position,
+            puzzle,
+            Deadline(60),
+            shaded=shaded,
+            empty=empty,
+            solution=solution,
+        )
+        assert told == plain
+        probed += any(each.rule == "probe" for each in told.steps)
+        shaded |= step.shaded
+        empty |= step.empty
+    assert probed
