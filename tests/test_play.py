@@ -183,8 +183,10 @@ def test_the_view_carries_a_digest_of_a_unique_solution_only() -> None:
 def test_a_hint_near_the_recent_marks_is_a_step_the_ladder_offers(
     genre: Genre, data: st.DataObject
 ) -> None:
-    """`recent` only chooses among the deductions open (`core.ladder.offer`): the hint is
-    one of them, it agrees with the solution, and it is the nearest of them."""
+    """`recent` only chooses among the deductions open (`core.ladder.offer`, told what a
+    hint tells it: the solution, and the cells' nearness to the recent marks, the order a
+    probe tries them in): the hint is one of them, it agrees with the solution, and it is
+    the nearest of them."""
     record = made(genre)
     puzzle = genre.parse_code(record.code)
     cells = puzzle.width * puzzle.height
@@ -196,7 +198,14 @@ def test_a_hint_near_the_recent_marks_is_a_step_the_ladder_offers(
     if found.status is not play.HintStatus.STEP:
         return
     offered = offer(
-        genre.ladder, genre.position, puzzle, Deadline(10), shaded=marks.shaded, empty=marks.empty
+        genre.ladder,
+        genre.position,
+        puzzle,
+        Deadline(10),
+        shaded=marks.shaded,
+        empty=marks.empty,
+        solution=answer.solution,
+        prefer=play.nearness(recent, puzzle.width) if recent else None,
     )
     decided = {*found.shaded, *found.empty}
     assert all(record.solution >> c & 1 for c in found.shaded)

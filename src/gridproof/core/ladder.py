@@ -58,7 +58,10 @@ class Position(Protocol):
     A genre's position may also carry `solution` (None unless the caller knows the
     puzzle's unique solution, as a hint does; `offer` sets it): its probe then tries each
     cell only the way the solution does not have it. The other way agrees with a solution,
-    so no sound rule can refute it: the step found is the same, found sooner."""
+    so no sound rule can refute it: the step found is the same, found sooner. And it may
+    carry `prefer` (None, or a rank of cells, lowest first: a hint's nearness to the
+    player's last marks): its probe then tries its cells in that order, so the step it
+    finds is one near where the player works (any step it finds is a true deduction)."""
 
     @property
     def shaded(self) -> int: ...
@@ -431,18 +434,21 @@ def offer(
     shaded: int = 0,
     empty: int = 0,
     solution: int | None = None,
+    prefer: Callable[[int], int] | None = None,
 ) -> Offer:
     """The deductions open at the given marks (see `Offer`): what a hint chooses from.
     Every one is a step the ladder could take next; which of them comes first is the
     caller's choice, the rung is the ladder's. `solution`, when the caller knows it and the
-    marks agree with it, lets a probe skip the trials nothing can refute (see `Position`):
-    the same steps, sooner."""
+    marks agree with it, lets a probe skip the trials nothing can refute; `prefer` orders
+    the cells a probe tries (see `Position`)."""
     deadline = deadline.within()
     position, problem = given(start, puzzle, deadline, shaded, empty)
     if problem is not None:
         return Offer(contradiction=problem)
     if solution is not None and hasattr(position, "solution"):
         position.solution = solution
+    if prefer is not None and hasattr(position, "prefer"):
+        position.prefer = prefer
     for rung in ladder.rungs:
         steps: list[Step] = []
         for each in rung.rules:

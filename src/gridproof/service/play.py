@@ -503,6 +503,7 @@ def hint(
         shaded=marks.shaded,
         empty=marks.empty,
         solution=answer.solution,  # the marks agree with it: no mistakes were found
+        prefer=nearness(recent, puzzle.width) if recent else None,
     )
     if offered.steps:
         step = min(offered.steps, key=near(recent, puzzle.width)) if recent else offered.steps[0]
@@ -539,6 +540,13 @@ RECENT = 8
 """How many of the player's last marks a hint looks near."""
 
 
+def nearness(recent: Sequence[int], width: int) -> Callable[[int], int]:
+    """A cell's distance from the player's last marks (`distance_from`): the order a
+    probe tries its cells in for a hint, so it finds the one nearest where they work."""
+    distance = distance_from(recent, width)
+    return lambda cell: distance((cell,))
+
+
 def _undo_them(count: int) -> str:
     them = "it" if count == 1 else "them"
     return f" Undo {them}, or press Check and Show to find {them}."
@@ -567,6 +575,21 @@ def near(recent: Sequence[int], width: int) -> Callable[[Step], tuple[int, int, 
     plus `AGE_COST` for each mark since that one; then nearest by every cell the step
     looks at or decides; then the step that decides most (a person paints a run at once).
     Measured on the tuning part of the janko solve paths (`benchmarks/human.py`)."""
+    distance = distance_from(recent, width)
+
+    def key(step: Step) -> tuple[int, int, int]:
+        decided = step.shaded | step.empty
+        new = list(bits(decided))
+        every = {*new, *step.cells}
+        return distance(new or every), distance(every), -decided.bit_count()
+
+    return key
+
+
+def distance_from(recent: Sequence[int], width: int) -> Callable[[Iterable[int]], int]:
+    """How far cells lie from a person working at `recent` (cells, most recent first):
+    the least Manhattan distance from one of them to one of the last `RECENT` marks, plus
+    `AGE_COST` for each mark since that one (0 for no cells or no marks)."""
     trail = [divmod(cell, width) for cell in recent[:RECENT]]
 
     def distance(cells: Iterable[int]) -> int:
@@ -580,13 +603,7 @@ def near(recent: Sequence[int], width: int) -> Callable[[Step], tuple[int, int, 
             default=0,
         )
 
-    def key(step: Step) -> tuple[int, int, int]:
-        decided = step.shaded | step.empty
-        new = list(bits(decided))
-        every = {*new, *step.cells}
-        return distance(new or every), distance(every), -decided.bit_count()
-
-    return key
+    return distance
 
 
 AGE_COST = 2

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from gridproof.core.deadline import Deadline
+from gridproof.core.grid import bits
 from gridproof.core.ladder import run_ladder
 from gridproof.genres.norinori.brute import count_by_regions
 from gridproof.genres.norinori.model import Norinori
@@ -182,3 +183,64 @@ def test_a_probe_told_the_solution_finds_the_same_step(seed: int) -> None:
         shaded |= step.shaded
         empty |= step.empty
     assert probed
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_probe_told_an_order_takes_the_first_cell_it_can_refute(seed: int) -> None:
+    """Told an order of cells (`prefer`, a hint's nearness to the player's last marks),
+    the probe offers the first cell in that order whose other value its trial refutes: a
+    true Probe step (the trial of the other value ends in a contradiction; the solution
+    agrees), with none refutable before it. The other rungs offer what they offer
+    untold."""
+    from gridproof.core.contract import Request
+    from gridproof.core.ladder import offer
+    from gridproof.core.registry import genre
+    from gridproof.genres.norinori.rules import PAIRS, partner_candidates, refutation
+
+    norinori = genre("norinori")
+    puzzle = norinori.generate(Request(8, 8, "hard"), seed, Deadline(60)).puzzle
+    solution = norinori.count(puzzle, 2, Deadline(30)).solutions[0]
+    width = puzzle.width
+    corner = puzzle.width * puzzle.height - 1  # the order: nearest the last cell first
+
+    def prefer(cell: int) -> int:
+        return abs(cell // width - corner // width) + abs(cell % width - corner % width)
+
+    probed = 0
+    shaded = empty = 0
+    for step in norinori.solve(puzzle, "probe", Deadline(60)).steps:
+        marks = {"shaded": shaded, "empty": empty}
+        plain = offer(norinori.ladder, norinori.position, puzzle, Deadline(60), **marks)
+        told = offer(
+            norinori.ladder,
+            norinori.position,
+            puzzle,
+            Deadline(60),
+            **marks,
+            solution=solution,
+            prefer=prefer,
+        )
+        if not any(each.rule == "probe" for each in plain.steps):
+            assert told == plain
+        else:
+            probed += 1
+            (found,) = told.steps
+            assert found.rule == "probe"
+            cell = (found.shaded | found.empty).bit_length() - 1
+            assert bool(found.shaded) == bool(solution >> cell & 1)
+            pos = norinori.position(puzzle, Deadline(60))
+            pos.shaded, pos.empty = shaded, empty
+            frontier = partner_candidates(pos)
+            usual = [*bits(frontier), *bits(pos.unknown & ~frontier)]
+            ranked = sorted(usual, key=prefer)
+            for before in ranked[: ranked.index(cell) + 1]:
+                wrong = not solution >> before & 1
+                why, _ = refutation(pos, before, wrong, PAIRS)
+                assert (why is not None) == (before == cell), norinori_name(before, width)
+        shaded |= step.shaded
+        empty |= step.empty
+    assert probed
+
+
+def norinori_name(cell: int, width: int) -> str:
+    return f"r{cell // width + 1}c{cell % width + 1}"

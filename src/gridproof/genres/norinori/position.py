@@ -8,7 +8,7 @@ in place of the pairs of a region too big to lift).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -117,7 +117,17 @@ def board_of(puzzle: Norinori) -> Board:
 class Position:
     """A partial shading that rules read and steps extend; cheap to copy for search."""
 
-    __slots__ = ("board", "deadline", "domains", "empty", "focus", "seen", "shaded", "solution")
+    __slots__ = (
+        "board",
+        "deadline",
+        "domains",
+        "empty",
+        "focus",
+        "prefer",
+        "seen",
+        "shaded",
+        "solution",
+    )
 
     def __init__(self, board: Board, deadline: Deadline | None = None) -> None:
         self.board = board
@@ -128,6 +138,7 @@ class Position:
         self.deadline = deadline or Deadline.never()
         self.focus = board.geo.full  # the cells a search of this position may branch on
         self.solution: int | None = None  # known to a hint: see `core.ladder.Position`
+        self.prefer: Callable[[int], int] | None = None  # a hint's order of cells, likewise
 
     @property
     def unknown(self) -> int:
@@ -143,6 +154,7 @@ class Position:
         twin.deadline = self.deadline
         twin.focus = self.focus
         twin.solution = self.solution
+        twin.prefer = self.prefer
         return twin
 
     def apply(self, step: Step) -> Violation | None:

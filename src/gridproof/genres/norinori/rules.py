@@ -929,7 +929,10 @@ def probe(pos: Position) -> Found:
     shaded cell still looking for its partner are tried first."""
     frontier = partner_candidates(pos)
     known = pos.solution
-    for cell in [*bits(frontier), *bits(pos.unknown & ~frontier)]:
+    cells = [*bits(frontier), *bits(pos.unknown & ~frontier)]
+    if pos.prefer is not None:
+        cells.sort(key=pos.prefer)  # a hint's order; the usual one among cells alike
+    for cell in cells:
         for shade in (True, False):
             if known is not None and bool(known >> cell & 1) == shade:
                 continue  # the solution's own way: nothing refutes it
