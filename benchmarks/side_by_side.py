@@ -203,6 +203,7 @@ def compare(
             stretch_alone_run(ident, first, WARM_UP)
         if getattr(args, "with_pure", False) and not args.native:
             engine_run(ident, first, WARM_UP, False)
+    alone: list[Run] = []
     engine, sat = count_all(
         entries,
         args.deadline,
@@ -210,15 +211,8 @@ def compare(
         native=args.native,
         no_sat=args.no_sat,
         describe=describe,
+        alone=alone if getattr(args, "with_stretch", False) and not args.native else None,
     )
-    alone: list[Run] = []
-    if getattr(args, "with_stretch", False) and not args.native:
-        print("\nthe engine's SAT stretch alone:", flush=True)
-        for entry in entries:
-            alone.append(stretch_alone_run(entry["id"], from_json(entry), args.deadline))
-            print(
-                f"{entry['id']:44} alone  {alone[-1].verdict:8} {alone[-1].cpu:8.3f}s", flush=True
-            )
     pure: list[Run] = []
     if getattr(args, "with_pure", False) and not args.native:
         print("\nthe engine without its SAT stretch (count --no-sat):", flush=True)
@@ -239,6 +233,7 @@ def count_all(
     native: bool,
     no_sat: bool,
     describe: Callable[[dict[str, Any], Run, Run], str],
+    alone: list[Run] | None = None,
 ) -> tuple[list[Run], list[Run]]:
     """Every board counted by the engine (with its SAT stretch unless `native`), a line
     each as it ends; then every board by the SAT oracle (unless `no_sat`: a "-" run), the
@@ -247,7 +242,9 @@ def count_all(
     The two counters run one after the other over the whole set, not board by board: a
     worker process run between two engine boards leaves the engine's next board starting
     from cold caches, which measured a third on the hard set's median (9.8 ms interleaved,
-    7.4 ms alone): a cost neither counter pays in use."""
+    7.4 ms alone): a cost neither counter pays in use. With `alone` (a list to fill), the
+    engine's stretch alone (`stretch_alone_run`) runs right after the engine on each board,
+    in the same process: the two compared under the same load."""
     engine: list[Run] = []
     for entry in entries:
         ours = engine_run(entry["id"], from_json(entry), deadline, not native)
@@ -256,6 +253,11 @@ def count_all(
             print(f"{entry['id']:44} engine {ours.verdict:8} {ours.wall:8.3f}s", flush=True)
         else:
             print(describe(entry, ours, Run(entry["id"], "-", 0.0, 0.0)), flush=True)
+        if alone is not None:
+            alone.append(stretch_alone_run(entry["id"], from_json(entry), deadline))
+            print(
+                f"{entry['id']:44} alone  {alone[-1].verdict:8} {alone[-1].cpu:8.3f}s", flush=True
+            )
     if no_sat:
         return engine, [Run(entry["id"], "-", 0.0, 0.0) for entry in entries]
     print("\nthe SAT oracle:", flush=True)
