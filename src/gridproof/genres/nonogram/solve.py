@@ -297,13 +297,13 @@ search this much work per conflict (and the symmetric search `MIRROR_SHARE` time
 These sizes hold the count in pure Python (no stretch); they steer the generators'
 counted work, so a change to them changes what seeds give."""
 SAT_NATIVE_FIRST = 0
-SAT_NATIVE_PER_CONFLICT = 1.0
-"""With the stretch, the learning search's first piece of work (none: the stretch settles
-easy searches as fast), then its work per solver conflict after each solver slice
-(CaDiCaL starts each call with a round of its own, so short calls cost): about an eighth
-of the time (a conflict costs CaDiCaL about seven line solves here), so the turns cost
-little beside the stretch alone (on a tournament-style set, count to 2, CPU: 4.24 s
-against 4.22 s alone, where 3,000 first and 3.5 per conflict cost 4.97 s)."""
+SAT_NATIVE_PER_CONFLICT = 0.0
+"""With the stretch, the learning search of the whole puzzle takes no turns (neither a
+first piece of work nor any per solver conflict): beside CaDiCaL it found nothing first
+and only cost time. Measured 2026-12-04 (CPU s, count to 2, 1.0 per conflict -> none):
+webpbn #12548 2.96 -> 3.13, #22336 5.23 -> 4.80, jsimlo oldtree 1.77 -> 1.55, cauldron
+0.52 -> 0.42, Knotty 8.84 -> 7.22; what helps there is the symmetric search, which keeps
+its turns (without it #12548 took 4.93 s and Knotty timed out at 30 s)."""
 PURE_LOOKAHEAD = 0
 PURE_RESTART_UNIT = 1024
 """The learning search's settings when no SAT stretch takes turns and no work budget is
@@ -312,11 +312,10 @@ times rarer, explanations reused (`learn.Learner`'s `reuse` and `defer`). Its co
 then cost about a fifth as much (no probes) and the longer runs keep what a search has
 built toward a solution; on the slow half of 36 tournament-style boards (seeds 7-9, count
 to 2, CPU) 130 s against 184 s with the stretch's settings, the slowest 26 s against two
-timeouts at 30 s. With the stretch the learner keeps the module's defaults (its share of
-the turns is small and its look-ahead complements the solver; the hard set's Knotty, found
-by the symmetric search in the turns, took over 30 s with reuse on), and so does a count
-under a work budget: the generators' budgets are counted in its work, so these settings
-there would change what seeds give."""
+timeouts at 30 s. The symmetric search beside the stretch keeps the module's defaults (the
+hard set's Knotty, found by it in the turns, took over 30 s with reuse on), and so does a
+count under a work budget: the generators' budgets are counted in its work, so these
+settings there would change what seeds give."""
 SLICE_CAP = 1 << 16
 MIRROR_SHARE = 4.0
 """The symmetric search's work per turn, against the whole puzzle's learning search at
@@ -383,7 +382,7 @@ class _Turns:
             if session is None
             else (SAT_NATIVE_FIRST, SAT_NATIVE_PER_CONFLICT)
         )
-        if learner.run(limit, learner.work + first):
+        if first and learner.run(limit, learner.work + first):
             return learner.solutions, True
         if self.symmetries:  # built only now: most searches are over by here
             ties = symmetric.ties(self.symmetries, self.board.width * self.board.height)
@@ -393,7 +392,7 @@ class _Turns:
             if session and not deadline.expired() and session.run(limit, conflicts, deadline):
                 return session.solutions, True
             native = int(per_conflict * conflicts)
-            if not deadline.expired() and learner.run(limit, learner.work + native):
+            if native and not deadline.expired() and learner.run(limit, learner.work + native):
                 return learner.solutions, True
             if self.mirror is not None and not deadline.expired():
                 mirror_work = int(MIRROR_SHARE * NATIVE_PER_CONFLICT * conflicts)
