@@ -4,7 +4,8 @@
         [--boards-file FILE] [--corpus]
 
 Boards are unique boards from the project's own construction (`build.build_candidate`,
-seeds 1.., the generator's work budgets, no size cap), built once and kept in
+seeds 1.., the generator's work budgets, and beyond its size cap a larger walk budget:
+`walk_moves`), built once and kept in
 `--boards-file` (codes with their size and seed; by default a file in the temporary
 directory named after the generator version, whose counted work decides what a seed
 builds) so later runs measure the same boards: a 100×100 board takes minutes to build.
@@ -58,11 +59,25 @@ def build_board(size: int, seed: int, seconds: float, moves: int | None = None) 
             tally,
             deadline,
             generate.COUNT_WORK * size * size,
-            moves or generate.WALK_MOVES * 2 * size,
+            moves or walk_moves(size),
         )
         if built is not None:
             return built[0]
     return None
+
+
+BEYOND_CAP_MOVES = 40
+"""Walk moves per side a candidate may make beyond the generator's size cap, where the
+generator's own budget (2 per cell of the perimeter) is too small: at 100×100 the first
+round's rivals alone exceed its 400 moves and every attempt ends ambiguous, where 4,000
+build a board in about 20 s."""
+
+
+def walk_moves(size: int) -> int:
+    """The walk budget of a size × size candidate: the generator's up to its size cap."""
+    if size <= generate.MAX_SIDE:
+        return generate.WALK_MOVES * 2 * size
+    return BEYOND_CAP_MOVES * size
 
 
 def boards_for(
@@ -146,8 +161,8 @@ def main() -> int:
     parser.add_argument(
         "--walk-moves",
         type=int,
-        help="walk moves a candidate may make (default the generator's, 2 per cell of the "
-        "perimeter: too few at 100x100, where the first round alone has more rivals)",
+        help="walk moves a candidate may make (default `walk_moves`: the generator's, 2 per "
+        "cell of the perimeter, up to its size cap, 40 per side beyond it)",
     )
     parser.add_argument("--build-only", action="store_true")
     args = parser.parse_args()
