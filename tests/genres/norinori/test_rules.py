@@ -1,28 +1,17 @@
-"""The counter's bulk rules against the named ones, its region ways against solutions, and
-the probe told what a hint tells it (the solution, an order of cells)."""
+"""The counter's bulk rules against the named ones, and its region ways against solutions."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
-from gridproof.core.contract import Genre, Request
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import bits
-from gridproof.core.ladder import offer, run_ladder
-from gridproof.core.registry import genre
+from gridproof.core.ladder import run_ladder
 from gridproof.genres.norinori.brute import count_by_regions
 from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.position import Position, board_of
-from gridproof.genres.norinori.rules import (
-    LOCAL,
-    PAIRS,
-    close_local,
-    partner_candidates,
-    refutation,
-)
+from gridproof.genres.norinori.rules import LOCAL, close_local
 from gridproof.genres.norinori.solve import region_ways, rivals
 from tests.genres.norinori.boards import backward_board, board_mix, random_partition
 
@@ -157,82 +146,3 @@ def test_probe_sentences_name_the_cell_and_the_chain() -> None:
         assert text.startswith(f"if {cell} were ")
         assert text.endswith((f"so {cell} is empty", f"so {cell} is shaded"))
         assert ", then " in text
-
-
-def _hard_solve(seed: int) -> tuple[Genre[Any], Norinori, int, list[tuple[int, int]]]:
-    """The genre, a hard 8×8 board of its generator's, the board's solution, and the marks
-    (shaded, empty) at every position of the ladder's solve of it."""
-    norinori = genre("norinori")
-    puzzle = norinori.generate(Request(8, 8, "hard"), seed, Deadline(60)).puzzle
-    solution = norinori.count(puzzle, 2, Deadline(30)).solutions[0]
-    positions = []
-    shaded = empty = 0
-    for step in norinori.solve(puzzle, "probe", Deadline(60)).steps:
-        positions.append((shaded, empty))
-        shaded |= step.shaded
-        empty |= step.empty
-    return norinori, puzzle, solution, positions
-
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_a_probe_told_the_solution_finds_the_same_step(seed: int) -> None:
-    """`offer` told the solution (as a hint tells it) offers the very steps it offers
-    without, at every position of the ladder's solve of a hard 8×8: the probe skips only
-    the trials that agree with the solution, which nothing can refute. The probe rung is
-    reached."""
-    norinori, puzzle, solution, positions = _hard_solve(seed)
-    probed = 0
-    for shaded, empty in positions:
-        marks = {"shaded": shaded, "empty": empty}
-        plain = offer(norinori.ladder, norinori.position, puzzle, Deadline(60), **marks)
-        told = offer(
-            norinori.ladder, norinori.position, puzzle, Deadline(60), **marks, solution=solution
-        )
-        assert told == plain
-        probed += any(each.rule == "probe" for each in told.steps)
-    assert probed
-
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_a_probe_told_an_order_takes_the_first_cell_it_can_refute(seed: int) -> None:
-    """Told an order of cells (`prefer`, a hint's nearness to the player's last marks),
-    the probe offers the first cell in that order whose other value its trial refutes: a
-    true Probe step (the trial of the other value ends in a contradiction; the solution
-    agrees), with none refutable before it. The other rungs offer what they offer
-    untold."""
-    norinori, puzzle, solution, positions = _hard_solve(seed)
-    width = puzzle.width
-    corner = puzzle.width * puzzle.height - 1  # the order: nearest the last cell first
-
-    def prefer(cell: int) -> int:
-        return abs(cell // width - corner // width) + abs(cell % width - corner % width)
-
-    probed = 0
-    for shaded, empty in positions:
-        marks = {"shaded": shaded, "empty": empty}
-        plain = offer(norinori.ladder, norinori.position, puzzle, Deadline(60), **marks)
-        told = offer(
-            norinori.ladder,
-            norinori.position,
-            puzzle,
-            Deadline(60),
-            **marks,
-            solution=solution,
-            prefer=prefer,
-        )
-        if not any(each.rule == "probe" for each in plain.steps):
-            assert told == plain
-            continue
-        probed += 1
-        (found,) = told.steps
-        assert found.rule == "probe"
-        cell = (found.shaded | found.empty).bit_length() - 1
-        assert bool(found.shaded) == bool(solution >> cell & 1)
-        pos = norinori.position(puzzle, Deadline(60))
-        pos.shaded, pos.empty = shaded, empty
-        frontier = partner_candidates(pos)
-        ranked = sorted([*bits(frontier), *bits(pos.unknown & ~frontier)], key=prefer)
-        for before in ranked[: ranked.index(cell) + 1]:
-            why, _ = refutation(pos, before, not solution >> before & 1, PAIRS)
-            assert (why is not None) == (before == cell), pos.board.name(before)
-    assert probed

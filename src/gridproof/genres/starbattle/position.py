@@ -7,6 +7,7 @@ the rest; a `unit` is a row, a column or a region (each holds exactly `stars` st
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -161,7 +162,7 @@ def board_of(puzzle: StarBattle) -> Board:
 class Position:
     """A partial star grid that rules read and steps extend; cheap to copy for probing."""
 
-    __slots__ = ("board", "deadline", "empty", "seen", "shaded")
+    __slots__ = ("board", "deadline", "empty", "prefer", "seen", "shaded", "solution")
 
     def __init__(self, board: Board, deadline: Deadline | None = None) -> None:
         self.board = board
@@ -169,6 +170,8 @@ class Position:
         self.empty = 0
         self.seen = Seen()
         self.deadline = deadline or Deadline.never()
+        self.solution: int | None = None  # known to a hint: see `core.ladder.Position`
+        self.prefer: Callable[[int], int] | None = None  # a hint's order of cells, likewise
 
     @property
     def unknown(self) -> int:
@@ -181,6 +184,8 @@ class Position:
         twin.empty = self.empty
         twin.seen = self.seen.copy()
         twin.deadline = self.deadline
+        twin.solution = self.solution
+        twin.prefer = self.prefer
         return twin
 
     def apply(self, step: Step) -> Violation | None:

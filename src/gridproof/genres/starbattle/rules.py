@@ -462,9 +462,14 @@ def refute(pos: Position, cell: int) -> tuple[Violation | None, list[Step]]:
 
 @rule("probe", "Probe", "if {cell} held a star, then {why}; so it is empty")
 def probe(pos: Position) -> Found:
-    """Assume a star in an open cell and run the rungs below; a dead end empties it."""
+    """Assume a star in an open cell and run the rungs below; a dead end empties it. Told
+    the solution (a hint), a cell that holds a star there is not tried: nothing refutes it;
+    told an order of cells (`prefer`), the cells are tried in it."""
     board = pos.board
-    for cell in bits(pos.unknown):
+    cells = list(bits(pos.unknown & ~(pos.solution or 0)))
+    if pos.prefer is not None:
+        cells.sort(key=pos.prefer)  # a hint's order; the usual one among cells alike
+    for cell in cells:
         if pos.deadline.expired():
             return []
         why, steps = refute(pos, cell)
