@@ -20,6 +20,8 @@ BOARDS = [
     ("norinori", Request(8, 8, "hard"), 1),
     ("norinori", Request(8, 8, "hard"), 2),
     ("starbattle", Request(8, 8, "hard", options={"stars": "2"}), 3),
+    ("nondango", Request(6, 6, "hard"), 1),
+    ("nondango", Request(8, 8, "hard", options={"rule": "no-three-black"}), 4),
 ]
 """Boards whose ladder solve takes a Probe step (genre, request, seed)."""
 
@@ -89,7 +91,22 @@ def _starbattle_refutes(pos: Any, cell: int, solution: int) -> bool:
     return not solution >> cell & 1 and refute(pos, cell)[0] is not None
 
 
-REFUTES = {"norinori": _norinori_refutes, "starbattle": _starbattle_refutes}
+def _nondango_refutes(pos: Any, cell: int, solution: int) -> bool:
+    from gridproof.genres.nondango.rules import closed, propagate
+
+    base = closed(pos)
+    if base is None or solution >> cell & 1:
+        return False
+    trial = base.copy()
+    trial.paint(cell)
+    return not propagate(trial)
+
+
+REFUTES = {
+    "norinori": _norinori_refutes,
+    "starbattle": _starbattle_refutes,
+    "nondango": _nondango_refutes,
+}
 """Whether the genre's probe trial of `cell` the way the solution does not have it ends
 in a contradiction: the probe's own trial, called directly."""
 

@@ -19,6 +19,7 @@ rule is read: correctly, or with one of the two misreadings the study measures.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -207,7 +208,17 @@ def _cached_board(puzzle: Nondango, reading: Reading) -> Board:
 class Position:
     """A partial answer that rules read and steps extend; cheap to copy for search."""
 
-    __slots__ = ("black", "board", "deadline", "focus", "fresh_black", "fresh_white", "white")
+    __slots__ = (
+        "black",
+        "board",
+        "deadline",
+        "focus",
+        "fresh_black",
+        "fresh_white",
+        "prefer",
+        "solution",
+        "white",
+    )
 
     def __init__(self, board: Board, deadline: Deadline | None = None) -> None:
         self.board = board
@@ -217,6 +228,8 @@ class Position:
         self.fresh_white = board.circles  # the first propagation looks at everything
         self.deadline = deadline or Deadline.never()
         self.focus = board.geo.full
+        self.solution: int | None = None  # known to a hint: see `core.ladder.Position`
+        self.prefer: Callable[[int], int] | None = None  # a hint's order of cells, likewise
 
     @property
     def unknown(self) -> int:
@@ -241,6 +254,8 @@ class Position:
         twin.fresh_white = self.fresh_white
         twin.deadline = self.deadline
         twin.focus = self.focus
+        twin.solution = self.solution
+        twin.prefer = self.prefer
         return twin
 
     def apply(self, step: Step) -> Violation | None:

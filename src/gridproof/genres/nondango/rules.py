@@ -233,7 +233,10 @@ def probe(pos: Position) -> Found:
     base = closed(pos)
     if base is None:
         return []  # the cheaper rungs report this contradiction themselves
-    for cell in bits(base.unknown):
+    cells = list(bits(base.unknown & ~(pos.solution or 0)))  # black there: nothing refutes it
+    if pos.prefer is not None:
+        cells.sort(key=pos.prefer)  # a hint's order; the usual one among cells alike
+    for cell in cells:
         if pos.deadline.expired():
             return []
         trial = base.copy()
