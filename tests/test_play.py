@@ -213,7 +213,7 @@ def test_a_hint_near_the_recent_marks_is_a_step_the_ladder_offers(
     same = [s for s in offered.steps if s.rule == found.rule and s.text == found.text]
     assert same, "the hint is not one of the steps the ladder offers"
     if recent:
-        key = play.near(recent, puzzle.width)
+        key = play.near(recent, puzzle.width, genre.ladder)
         assert key(same[0]) == min(key(step) for step in offered.steps)
     assert decided
 
@@ -230,7 +230,7 @@ def test_a_hint_goes_where_the_player_is_working(norinori: Genre) -> None:
     found = play.hint(norinori, puzzle, play.Marks(0, 0), answer, Deadline(10), recent=[corner])
     first = play.hint(norinori, puzzle, play.Marks(0, 0), answer, Deadline(10))
     assert first.text == offered.steps[0].text  # without recent marks: the ladder's first
-    key = play.near([corner], puzzle.width)
+    key = play.near([corner], puzzle.width, norinori.ladder)
     assert key(next(s for s in offered.steps if s.text == found.text)) <= key(offered.steps[0])
     assert key(last) < key(offered.steps[0])  # the corner is nearer the last step
     assert found.text != first.text
@@ -249,3 +249,22 @@ def test_a_step_is_where_it_decides_not_all_it_looks_at() -> None:
     wide = Step("line", "row 1", empty=0b11 << 7, cells=tuple(range(width)))
     narrow = Step("line", "row 1", empty=1 << 8, cells=tuple(range(width)))
     assert key(wide) < key(narrow)
+
+
+def test_a_hint_takes_first_the_steps_people_notice_sooner(norinori: Genre) -> None:
+    # from r1c1: a region's last cell two cells away (r1c3), a completed domino's neighbour
+    # as far (r3c1), a cell that would touch two shaded cells one away (r1c2)
+    width = 10
+    needs = Step("region-needs", "region 1 needs r1c3", shaded=1 << 2)
+    domino = Step("domino-complete", "r3c1 is empty", empty=1 << 20)
+    touch = Step("two-neighbours", "r1c2 is empty", empty=1 << 1)
+    by_distance = play.near([0], width)
+    as_noticed = play.near([0], width, norinori.ladder)
+    assert norinori.ladder.rule("domino-complete").salience > 0
+    assert norinori.ladder.rule("two-neighbours").salience < -1
+    # as near, the finished domino's surroundings come first
+    assert by_distance(needs) == by_distance(domino)
+    assert as_noticed(domino) < as_noticed(needs)
+    # a step one cell nearer, of a rule people come to later, waits
+    assert by_distance(touch) < by_distance(needs)
+    assert as_noticed(needs) < as_noticed(touch)

@@ -96,6 +96,13 @@ class Rule(Generic[P]):
     """`explain(position, step)`: the step with the cells and regions its conclusion rests
     on, where working them out costs too much to do for every step of a solve; only the
     step a hint shows is explained (`explained`). None: the rule's steps cite them as found."""
+    salience: int = 0
+    """How readily a person notices this rule's steps, in cells: when a hint chooses among
+    the steps open (`service.play.near`), a step of this rule counts as this many cells
+    nearer the player's last marks (negative: further). People fill in around a piece they
+    just finished at once (Norinori's completed domino, a star's neighbours) and come to
+    some deductions later than their distance says. Each genre's values are measured on
+    the tuning part of the janko solve paths (`benchmarks/human.py`); 0 for most rules."""
 
     def __call__(self, position: P) -> Found:
         return self.find(position)
@@ -134,11 +141,12 @@ def rule(
     template: str,
     conflict: str = "",
     explain: Callable[[P, Step], Step] | None = None,
+    salience: int = 0,
 ) -> Callable[[Callable[[P], Found]], Rule[P]]:
     """Declare the decorated function as the rule `id` (see `Rule`)."""
 
     def declare(find: Callable[[P], Found]) -> Rule[P]:
-        return Rule(id, title, template, find, conflict, explain)
+        return Rule(id, title, template, find, conflict, explain, salience)
 
     return declare
 

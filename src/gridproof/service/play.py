@@ -28,7 +28,7 @@ from gridproof.core.contract import Genre, Look, Option
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GridproofError
 from gridproof.core.grid import Sized, bits, cell_name, format_rows, low_bit, parse_rows
-from gridproof.core.ladder import explained, offer
+from gridproof.core.ladder import Ladder, explained, offer
 from gridproof.core.outcome import Verdict
 from gridproof.core.trace import Step
 from gridproof.service.settings import choices, default_difficulty, offered_sizes
@@ -506,7 +506,8 @@ def hint(
         prefer=nearness(recent, puzzle.width) if recent else None,
     )
     if offered.steps:
-        step = min(offered.steps, key=near(recent, puzzle.width)) if recent else offered.steps[0]
+        steps = offered.steps
+        step = min(steps, key=near(recent, puzzle.width, genre.ladder)) if recent else steps[0]
         step = explained(
             genre.ladder,
             genre.position,
@@ -567,21 +568,27 @@ def parse_recent(recent: object, cells: int) -> tuple[int, ...]:
     return tuple(int(cell) for cell in recent)
 
 
-def near(recent: Sequence[int], width: int) -> Callable[[Step], tuple[int, int, int]]:
+def near(
+    recent: Sequence[int], width: int, ladder: Ladder[Any] | None = None
+) -> Callable[[Step], tuple[int, int, int]]:
     """The order in which a person working at `recent` (cells, most recent first) would
     take the deductions open to them: nearest first, where a step is the cells it
     decides (a step looking at a whole line is not everywhere along it: a person paints
     where the new cells are), the distance being the Manhattan distance to a recent mark
-    plus `AGE_COST` for each mark since that one; then nearest by every cell the step
-    looks at or decides; then the step that decides most (a person paints a run at once).
-    Measured on the tuning part of the janko solve paths (`benchmarks/human.py`)."""
+    plus `AGE_COST` for each mark since that one, less the salience of the step's rule in
+    `ladder` (`Rule.salience`: the steps a person notices sooner); then nearest by every
+    cell the step looks at or decides; then the step that decides most (a person paints a
+    run at once). Measured on the tuning part of the janko solve paths
+    (`benchmarks/human.py`)."""
     distance = distance_from(recent, width)
+    salience = {each.id: each.salience for each in ladder.rules} if ladder else {}
 
     def key(step: Step) -> tuple[int, int, int]:
         decided = step.shaded | step.empty
         new = list(bits(decided))
         every = {*new, *step.cells}
-        return distance(new or every), distance(every), -decided.bit_count()
+        nearest = distance(new or every) - salience.get(step.rule, 0)
+        return nearest, distance(every), -decided.bit_count()
 
     return key
 

@@ -44,6 +44,7 @@ def _s(mask: int) -> str:
     "Completed domino",
     "{domino} form a domino, so its other neighbour{s} {free} {are} empty",
     conflict="{cell} has more than one shaded neighbour",
+    salience=1,
 )
 def domino_complete(pos: Position) -> Found:
     """A shaded cell with a shaded neighbour is a finished domino: its other neighbours are
@@ -168,6 +169,7 @@ def region_needs(pos: Position) -> Found:
     "two-neighbours",
     "Would touch two shaded cells",
     "{cell} touches {touching}: shading it would give it two shaded neighbours, so it is empty",
+    salience=-2,
 )
 def two_neighbours(pos: Position) -> Found:
     """An undecided cell next to two shaded cells would get two shaded neighbours."""
@@ -190,6 +192,7 @@ def two_neighbours(pos: Position) -> Found:
     "no-partner",
     "No possible partner",
     "every neighbour of {cell} is empty, so it can have no partner and is empty",
+    salience=-1,
 )
 def no_partner(pos: Position) -> Found:
     """An undecided cell whose neighbours are all empty could never have a partner."""
@@ -691,6 +694,7 @@ def _pairs_support(
     "allows {decide}",
     conflict=NO_PAIR_LEFT,
     explain=_explain_pairs,
+    salience=-1,
 )
 def pairs(pos: Position) -> Found:
     """Regions as variables over their possible pairs, made arc consistent (AC-3): a pair

@@ -58,6 +58,7 @@ def _are(mask: int) -> str:
     "Stars keep their neighbours empty",
     "the star at {cell} keeps its neighbours {free} empty",
     conflict="the stars at {cell} and {other} touch",
+    salience=1,
 )
 def neighbours(pos: Position) -> Found:
     """A star's eight neighbours hold no star."""
@@ -127,6 +128,7 @@ def unit_full(pos: Position) -> Found:
     "Unit has just enough room",
     "{unit} needs {need} more and only {free} {are} open, so {them} star{s}",
     conflict="{unit} needs {more} but has {room}",
+    salience=-2,
 )
 def unit_room(pos: Position) -> Found:
     """A row, column or region whose open cells are exactly the stars it still needs."""
@@ -232,6 +234,7 @@ def one_way(pos: Position) -> Found:
     "every-way",
     "Ruled out by every placement",
     "every way {unit} can place its {stars} touches or leaves out {free}",
+    salience=-1,
 )
 def every_way(pos: Position) -> Found:
     """Cells that every placement of a unit's remaining stars touches (or, inside the unit,
@@ -333,6 +336,7 @@ def _region_names(units: list[Unit]) -> str:
     "Lines confined to regions",
     "{span} can only place stars in {owners}, so {which} no other star: {free} {are} empty",
     conflict="{span} must place {their} stars in {owners}",
+    salience=-2,
 )
 def lines_in_regions(pos: Position) -> Found:
     """k rows (or columns) whose open cells and stars lie within k regions: those regions'
