@@ -17,6 +17,7 @@ import pytest
 
 from gridproof import bank
 from gridproof.core.codes import fingerprint
+from gridproof.service import play
 from gridproof.site import engine as site_engine
 from gridproof.site import export
 
@@ -100,6 +101,33 @@ def test_a_hint_names_a_rule_and_check_and_validate_answer(shards: Path) -> None
     valid = call(engine, "validate", {"source": view["code"], "grid": ["....."] * 5})["ok"]
     assert valid["solved"] is False
     assert valid["violations"]
+
+
+def test_a_board_is_counted_once_for_its_hints_and_never_when_made_here(
+    shards: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counted: list[str] = []
+    count = play.counted_answer
+
+    def counting(genre: Any, puzzle: Any, deadline: Any) -> play.Answer:
+        counted.append(genre.format_code(puzzle))
+        return count(genre, puzzle, deadline)
+
+    monkeypatch.setattr(play, "counted_answer", counting)
+    engine = site_engine.Engine(folder_reader(shards))
+    blank = {"marks": ["....."] * 5}
+    banked = call(engine, "new", {"genre": "norinori", "size": "5x5"})["ok"]
+    for _ in range(3):
+        call(engine, "hint", {"code": banked["code"], **blank})
+        call(engine, "check", {"code": banked["code"], **blank})
+    assert counted == [banked["code"]]  # a banked board: counted when first asked, once
+    seen = [fingerprint(banked["code"])]
+    while (made := call(engine, "new", {"genre": "norinori", "size": "5x5", "seen": seen})["ok"])[
+        "origin"
+    ] == "bank":
+        seen.append(fingerprint(made["code"]))
+    assert call(engine, "hint", {"code": made["code"], **blank})["ok"]["status"] == "step"
+    assert counted == [banked["code"]]  # made here: its generator's answer serves
 
 
 def test_the_workshop_verdict_and_make_unique(shards: Path) -> None:

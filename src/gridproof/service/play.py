@@ -114,11 +114,17 @@ class Answers:
             _answer_of(record) if record is not None else counted_answer(genre, puzzle, deadline)
         )
         if answer.verdict is not Verdict.TIMEOUT:
-            with self._lock:
-                self._known[code] = answer
-                while len(self._known) > self._size:
-                    self._known.popitem(last=False)
+            self.remember(code, answer)
         return answer
+
+    def remember(self, code: str, answer: Answer) -> None:
+        """Keep `answer` as that of the puzzle whose canonical code is `code` (a board just
+        made, counted by its generator), the least recently asked going first when full."""
+        with self._lock:
+            self._known[code] = answer
+            self._known.move_to_end(code)
+            while len(self._known) > self._size:
+                self._known.popitem(last=False)
 
     def _banked(self, code: str) -> Record | None:
         """The bank's record of `code`; None when the bank cannot be read (a full disk, a

@@ -92,7 +92,7 @@ class Engine:
     def __init__(self, read: Reader) -> None:
         self.read = read
         self._sources: OrderedDict[str, Loaded] = OrderedDict()
-        self._answers: OrderedDict[str, play.Answer] = OrderedDict()
+        self._answers = play.Answers(None, size=KNOWN)
         self._shards: dict[str, list[dict[str, Any]]] = {}
         self._index: dict[str, Any] | None = None
         self.calls: dict[str, Callable[[dict[str, Any]], Any]] = {
@@ -188,18 +188,7 @@ class Engine:
         return known
 
     def _answer(self, genre: Genre[Any], puzzle: Any, deadline: Deadline) -> play.Answer:
-        code = genre.format_code(puzzle)
-        answer = self._answers.get(code)
-        if answer is None:
-            answer = play.counted_answer(genre, puzzle, deadline)
-            if answer.verdict is not Verdict.TIMEOUT:
-                self._remember(code, answer)
-        return answer
-
-    def _remember(self, code: str, answer: play.Answer) -> None:
-        self._answers[code] = answer
-        while len(self._answers) > KNOWN:
-            self._answers.popitem(last=False)
+        return self._answers.get(genre, puzzle, deadline)
 
     # --- the player ------------------------------------------------------------------------
 
@@ -366,7 +355,7 @@ class Engine:
             key, pick, make, deadline, exclude=exclude, seen=seen, seed=seed
         )
         if served.record.answer is not None:
-            self._remember(served.record.code, served.record.answer)
+            self._answers.remember(served.record.code, served.record.answer)
         return self._view(served.record, served.origin, repeat=served.repeat)
 
     # --- the workshop ----------------------------------------------------------------------
