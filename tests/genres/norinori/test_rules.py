@@ -146,3 +146,49 @@ def test_probe_sentences_name_the_cell_and_the_chain() -> None:
         assert text.startswith(f"if {cell} were ")
         assert text.endswith((f"so {cell} is empty", f"so {cell} is shaded"))
         assert ", then " in text
+
+
+def test_pairs_explanations_leave_out_the_marks_the_regions_settle_together(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Arc consistency over a step's regions can need marks that those regions' pairs,
+    placed all together, do without: the last pass leaves them out (`_jointly`). With it
+    off (no placement may be tried), every pairs step of these solves cites a superset."""
+    from gridproof.core import registry
+    from gridproof.core.contract import Request
+    from gridproof.core.ladder import explained, offer
+    from gridproof.genres.norinori import rules
+
+    genre = registry.genre("norinori")
+
+    def cited() -> list[set[int]]:
+        found = []
+        for seed in (0, 1):
+            puzzle = genre.generate(Request(6, 6, "hard"), seed, Deadline(60)).puzzle
+            shaded = empty = 0
+            for step in genre.solve(puzzle, genre.rungs[-1], Deadline(60)).steps:
+                offered = offer(
+                    genre.ladder, genre.position, puzzle, Deadline(60), shaded=shaded, empty=empty
+                )
+                for each in offered.steps:
+                    if each.rule == rules.pairs.id:
+                        shown = explained(
+                            genre.ladder,
+                            genre.position,
+                            puzzle,
+                            Deadline(60),
+                            each,
+                            shaded=shaded,
+                            empty=empty,
+                        )
+                        found.append(set(shown.cells))
+                shaded |= step.shaded
+                empty |= step.empty
+        return found
+
+    together = cited()
+    monkeypatch.setattr(rules, "JOINT_WORK", 0)
+    apart = cited()
+    assert len(together) == len(apart) > 0
+    assert all(a <= b for a, b in zip(together, apart, strict=True))
+    assert sum(len(b - a) for a, b in zip(together, apart, strict=True)) > 0
