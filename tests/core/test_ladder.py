@@ -450,6 +450,26 @@ def test_needed_steps_walk_back_from_the_contradiction() -> None:
     assert needed_steps([aside], Violation("d", "broken", cells=(0,)), 1 << 0) == []
 
 
+def test_a_chain_cites_of_what_a_step_decides_only_what_the_rest_reads() -> None:
+    from gridproof.core.ladder import chain_cited
+
+    # from the assumption at cell 0 one step decides cells 1, 3 and 6 (looking at 0);
+    # the next reads cell 1 and decides cell 2, where the contradiction is; region 7 is
+    # cells 8 and 9, which the contradiction names too, and the first step decided 9
+    first = Step("a", "first", shaded=1 << 1 | 1 << 9, empty=1 << 3 | 1 << 6, cells=(0,))
+    second = Step("b", "second", empty=1 << 2, cells=(1,))
+    broken = Violation("d", "broken", cells=(2,), regions=(7,))
+
+    def region(rid: int) -> int:
+        return 0b11 << 8 if rid == 7 else 0
+
+    cells, regions = chain_cited(0, [first, second], broken, region)
+    assert set(cells) == {0, 1, 9, 2}
+    assert regions == (7,)
+    everything, _ = chain_cited(0, [first, second], broken)  # without regions: all decided
+    assert set(everything) == {0, 1, 3, 6, 9, 2}
+
+
 def test_grades_are_one_vocabulary_of_values() -> None:
     """Every ladder's grades are `Grade` values, easiest first; a grade spelled as a string
     equals its value (JSON, SQLite and codes carry it unchanged)."""

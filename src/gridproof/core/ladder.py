@@ -543,6 +543,14 @@ def needed_steps(
     and the cells it looked at (and its regions') become needed in turn (the `assumed`
     cells need nothing). The chain a probe cites, as short as the steps' cited cells
     allow."""
+    return [step for step, _ in _walk_back(steps, why, assumed, region)]
+
+
+def _walk_back(
+    steps: Sequence[Step], why: Violation, assumed: int, region: Callable[[int], int] | None
+) -> list[tuple[Step, int]]:
+    """`needed_steps`, each with the cells it decides that the steps after it (or `why`)
+    read."""
 
     def looked_at(cells: Iterable[int], regions: Iterable[int]) -> int:
         mask = 0
@@ -554,27 +562,37 @@ def needed_steps(
         return mask
 
     needed = looked_at(why.cells, why.regions)
-    kept: list[Step] = []
+    kept: list[tuple[Step, int]] = []
     for step in reversed(steps):
-        if (step.shaded | step.empty) & needed:
-            kept.append(step)
-            needed &= ~(step.shaded | step.empty)
+        decided = step.shaded | step.empty
+        if decided & needed:
+            kept.append((step, decided & needed))
+            needed &= ~decided
             needed |= looked_at(step.cells, step.regions)
             needed &= ~assumed
     return kept[::-1]
 
 
 def chain_cited(
-    cell: int, steps: Sequence[Step], why: Violation | None
+    cell: int,
+    steps: Sequence[Step],
+    why: Violation | None,
+    region: Callable[[int], int] | None = None,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The cells and regions a probe on `cell` cites: the cell, what each step of its chain
-    (`needed_steps`) looked at and decided, and the contradiction's own, each once and in
-    that order: everything a person reads to follow the chain."""
+    (`needed_steps`) looked at and, of what it decided, what the rest of the chain reads
+    (with `region(id)` a region's cell mask, as `needed_steps` takes it; without, all it
+    decided), and the contradiction's own, each once and in that order: everything a
+    person reads to follow the chain."""
     cells: dict[int, None] = {cell: None}
     regions: dict[int, None] = {}
-    for step in steps:
+    if why is not None and region is not None:
+        chain = _walk_back(steps, why, 1 << cell, region)
+    else:
+        chain = [(step, step.shaded | step.empty) for step in steps]
+    for step, decided in chain:
         cells.update(dict.fromkeys(step.cells))
-        cells.update(dict.fromkeys(bits(step.shaded | step.empty)))
+        cells.update(dict.fromkeys(bits(decided)))
         regions.update(dict.fromkeys(step.regions))
     if why is not None:
         cells.update(dict.fromkeys(why.cells))

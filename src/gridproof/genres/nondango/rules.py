@@ -245,7 +245,7 @@ def probe(pos: Position) -> Found:
             continue
         why, steps = refutation(pos, cell, PROPAGATION)
         then = "".join(f"then {step.text}; " for step in steps)
-        cited, regions = chain_cited(cell, steps, why)
+        cited, regions = chain_cited(cell, steps, why, board.region_circles.__getitem__)
         return [
             probe.step(
                 empty=1 << cell,

@@ -919,7 +919,7 @@ def _probe_step(pos: Position, cell: int, shade: bool, chain: list[Step], why: V
     contradiction `why`: the cell is the other way; it cites the whole chain."""
     was, now = ("shaded", "empty") if shade else ("empty", "shaded")
     then = "".join(f"then {each.text}; " for each in chain)
-    cited, regions = chain_cited(cell, chain, why)
+    cited, regions = chain_cited(cell, chain, why, pos.board.region_mask.__getitem__)
     return probe.step(
         shaded=0 if shade else 1 << cell,
         empty=1 << cell if shade else 0,

@@ -478,7 +478,7 @@ def probe(pos: Position) -> Found:
             return []
         why, steps = refute(pos, cell)
         if why is not None:
-            cited, regions = chain_cited(cell, steps, why)
+            cited, regions = chain_cited(cell, steps, why, lambda rid: board.regions[rid].mask)
             return [
                 probe.step(
                     empty=1 << cell,
