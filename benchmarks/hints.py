@@ -82,13 +82,17 @@ def main() -> int:
     parser.add_argument(
         "--hardest", action="store_true", help="boards of the hardest grade offered at the size"
     )
+    parser.add_argument(
+        "--genre", action="append", choices=registry.names(), help="only this genre (repeatable)"
+    )
     args = parser.parse_args()
     print(
         "| genre | size | grade | hints | median ms | p95 ms | max ms | within 100 ms "
         "| above the first rung | count ms |"
     )
     print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for genre in registry.each():
+    for name in args.genre or registry.names():
+        genre = registry.genre(name)
         (low, _), (high, _) = genre.sizes  # the smallest and largest sizes it offers
         side = min(args.size, high)
         while True:
