@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -73,7 +74,9 @@ def test_nothing_public_is_left_out_of_all() -> None:
     public = {
         name
         for name, value in vars(gp).items()
-        if not name.startswith("_") and not isinstance(value, ModuleType)
+        if not name.startswith("_")
+        and not isinstance(value, ModuleType)
+        and type(value).__module__ != "__future__"  # `from __future__ import annotations`
     }
     assert public <= set(gp.__all__), public - set(gp.__all__)
 
@@ -100,6 +103,32 @@ def test_importing_gridproof_loads_no_web_stack() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["[]", "False"]
+
+
+def test_importing_gridproof_declares_the_genres_and_loads_what_a_call_needs_then() -> None:
+    code = (
+        "import sys, gridproof as gp; "
+        "print(gp.genre_names(), sorted(m for m in sys.modules if m in "
+        "{'gridproof.service', 'gridproof.core.contract', 'gridproof.core.ladder', "
+        "'dataclasses'})); "
+        "p = gp.load('norinori.1.5x5.DO5bvBI'); "
+        "print(gp.count(p).verdict, isinstance(p, gp.Loaded), 'gridproof.service' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    names = "('nondango', 'nonogram', 'norinori', 'starbattle')"
+    assert out.stdout.splitlines() == [f"{names} []", "unique True True"]
+
+
+def test_the_genres_are_declared_from_a_zip_on_the_path_too(tmp_path: Path) -> None:
+    package = Path(gp.__file__).parent
+    archive = shutil.make_archive(str(tmp_path / "gridproof"), "zip", package.parent, "gridproof")
+    code = f"import sys; sys.path.insert(0, {str(archive)!r}); import gridproof as gp; "
+    code += "print(gp.__file__.startswith(sys.path[0]), gp.genre_names())"
+    out = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True)
+    assert out.stdout.split(maxsplit=1) == [
+        "True",
+        "('nondango', 'nonogram', 'norinori', 'starbattle')\n",
+    ], out.stderr
 
 
 def test_load_takes_one_puzzle_and_load_all_every_one(tmp_path: Path) -> None:

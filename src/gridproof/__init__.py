@@ -26,8 +26,9 @@ anything that cannot be parsed, `GenerationError` a board not proven in time (wi
 `health`). Versions: `__version__` and `ENGINE_VERSION`.
 """
 
+from __future__ import annotations
+
 from collections.abc import Sequence as _Sequence
-from dataclasses import replace as _replace
 from importlib import import_module as _import_module
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
@@ -35,31 +36,34 @@ from typing import Literal as _Literal
 from typing import overload as _overload
 
 import gridproof.genres  # noqa: F401  (declares the built-in genres, imported when used)
-from gridproof import service as _service
-from gridproof.core.contract import Genre, Health
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, GridproofError
 from gridproof.core.errors import quote as _quote
-from gridproof.core.grid import Cell
-from gridproof.core.grid import cells_of as _cells_of
-from gridproof.core.outcome import Verdict
 from gridproof.core.registry import genre as _genre
 from gridproof.core.registry import names as _names
-from gridproof.core.trace import Step, Violation
-from gridproof.service import Board, Counted, Loaded, Solved
-from gridproof.service import Seconds as _Seconds
 from gridproof.version import ENGINE_VERSION, __version__
 
 if _TYPE_CHECKING:
+    from gridproof.core.contract import Genre, Health
+    from gridproof.core.grid import Cell
+    from gridproof.core.outcome import Verdict
+    from gridproof.core.trace import Step, Violation
+    from gridproof.service import Board, Counted, Loaded, Solved
+    from gridproof.service import Seconds as _Seconds
     from gridproof.service.play import Checked, Hint, HintStatus, Marks
     from gridproof.service.workshop import Made, Repairs, Report, Suggestion
 
 _LATER = {
+    **dict.fromkeys(("Genre", "Health"), "gridproof.core.contract"),
+    "Cell": "gridproof.core.grid",
+    "Verdict": "gridproof.core.outcome",
+    **dict.fromkeys(("Step", "Violation"), "gridproof.core.trace"),
+    **dict.fromkeys(("Board", "Counted", "Loaded", "Solved"), "gridproof.service"),
     **dict.fromkeys(("Checked", "Hint", "HintStatus", "Marks"), "gridproof.service.play"),
     **dict.fromkeys(("Made", "Repairs", "Report", "Suggestion"), "gridproof.service.workshop"),
 }
-"""Public values whose modules load on first use (the player's and the workshop's), so
-`import gridproof` stays light."""
+"""Public values whose modules load on first use, so `import gridproof` stays light (a
+call imports what it needs when it is first made)."""
 
 
 def __getattr__(name: str) -> _Any:
@@ -131,6 +135,8 @@ def load(source: str) -> Loaded:
     ...
     gridproof.core.errors.CodeError: code 'norinori.1.5x5.!': code payload: character '!' ...
     """
+    from gridproof import service as _service
+
     items = _service.load(source)
     if len(items) != 1:
         raise CodeError(f"{_quote(source)} holds {len(items)} puzzles, not one; load_all reads all")
@@ -140,6 +146,8 @@ def load(source: str) -> Loaded:
 def load_all(source: str) -> list[Loaded]:
     """Every puzzle in `source` (a corpus file `{"genre", "puzzles": [...]}` holds many),
     each with its id and what the corpus says about it (`expected`, `solution`)."""
+    from gridproof import service as _service
+
     return _service.load(source)
 
 
@@ -159,6 +167,8 @@ def count(
     >>> counted.to_json()["outcome"]
     'unique'
     """
+    from gridproof import service as _service
+
     return _service.count(puzzle, limit, deadline, sat=sat)
 
 
@@ -175,6 +185,11 @@ def solve(puzzle: Loaded, rung: str | None = None, *, deadline: _Seconds = None)
     >>> solved.steps[0].rule, p.genre.ladder.rung_of(solved.steps[0].rule)
     ('region-needs', 'local')
     """
+    from dataclasses import replace as _replace
+
+    from gridproof import service as _service
+    from gridproof.core.grid import cells_of as _cells_of
+
     solved = _service.solve(puzzle, rung, deadline)
     width = puzzle.puzzle.width
     steps = tuple(_replace(step, cells=_cells_of(step.cells, width)) for step in solved.steps)
@@ -186,12 +201,12 @@ def solve(puzzle: Loaded, rung: str | None = None, *, deadline: _Seconds = None)
 
 def hint(
     puzzle: Loaded,
-    marks: "_Sequence[str] | Marks",
+    marks: _Sequence[str] | Marks,
     *,
     reveal: bool = False,
-    recent: "_Sequence[int]" = (),
+    recent: _Sequence[int] = (),
     deadline: _Seconds = None,
-) -> "Hint":
+) -> Hint:
     """The next thing to do from a player's `marks` (rows of `#` shaded, `+` marked empty,
     `.` unknown): how many marks contradict the solution, if any (which ones only if
     `reveal`); else the next deduction of the genre's ladder, its rule named and its cells
@@ -210,6 +225,10 @@ def hint(
     >>> hint(p, ["+....", ".....", ".....", ".....", "....."]).text
     '1 mark contradicts the solution. Undo it, or press Check and Show to find it.'
     """
+    from dataclasses import replace as _replace
+
+    from gridproof import service as _service
+    from gridproof.core.grid import cells_of as _cells_of
     from gridproof.service import play as _play
 
     clock = _service.as_deadline(deadline)
@@ -228,11 +247,11 @@ def hint(
 
 def check(
     puzzle: Loaded,
-    marks: "_Sequence[str] | Marks",
+    marks: _Sequence[str] | Marks,
     *,
     reveal: bool = False,
     deadline: _Seconds = None,
-) -> "Checked":
+) -> Checked:
     """How many of `marks` contradict the solution (which ones only if `reveal`), and
     whether the shaded cells already satisfy every rule. The puzzle is counted once and
     its answer remembered, as for `hint`.
@@ -246,6 +265,10 @@ def check(
     >>> checked.text
     '1 mark contradicts the solution: r5c5'
     """
+    from dataclasses import replace as _replace
+
+    from gridproof import service as _service
+    from gridproof.core.grid import cells_of as _cells_of
     from gridproof.service import play as _play
 
     known = _marks(puzzle, marks)
@@ -267,6 +290,11 @@ def validate(puzzle: Loaded, grid: _Sequence[str]) -> list[Violation]:
     >>> len(broken), broken[0].rule, broken[0].text
     (4, 'region-count', 'region 2 holds 0 shaded cells, not 2')
     """
+    from dataclasses import replace as _replace
+
+    from gridproof import service as _service
+    from gridproof.core.grid import cells_of as _cells_of
+
     width = puzzle.puzzle.width
     broken = _service.validate(puzzle, grid)
     return [_replace(each, cells=_cells_of(each.cells, width)) for each in broken]
@@ -293,6 +321,8 @@ def generate(
     >>> validate(board.loaded, board.solution_rows)
     []
     """
+    from gridproof import service as _service
+
     width, height = size
     return _service.generate(genre, width, height, seed, difficulty, deadline, options)
 
@@ -309,6 +339,8 @@ def convert(puzzle: Loaded, to: str) -> str:
     >>> convert(load("norinori.1.5x5.YqBMMng"), "url")
     'https://puzz.link/p?norinori/5/5/cag4ocjo'
     """
+    from gridproof import service as _service
+
     return _service.convert(puzzle, to)
 
 
@@ -381,7 +413,7 @@ def fix(
     *,
     limit: int = 6,
     deadline: _Seconds = 30.0,
-) -> "Repairs":
+) -> Repairs:
     """The workshop's verdict on `puzzle` and up to `limit` single edits that repair it,
     unique ones first; `keep` pins a solution (rows of text) the edits must keep.
 
@@ -393,6 +425,7 @@ def fix(
     >>> best.edit.text, str(best.outcome), best.grade
     ('move r8c6 with r7c6 into the region of r6c6', 'unique', 'easy')
     """
+    from gridproof import service as _service
     from gridproof.service import workshop as _workshop
 
     deadline_ = _service.as_deadline(deadline)
@@ -405,7 +438,7 @@ def make_unique(
     *,
     deadline: _Seconds = 30.0,
     visited: _Sequence[str] = (),
-) -> "Made":
+) -> Made:
     """Edits applied to `puzzle` until its count is one (keeping `keep` if given). To go on
     from a walk that stopped, pass its board, its `keep` and its `trail` as `visited`: the
     boards it stood on are never stood on again.
@@ -416,6 +449,7 @@ def make_unique(
     >>> made.to_json()["code"]
     'norinori.1.8x8.kozG7EkdzX4t6zR_LVQ'
     """
+    from gridproof import service as _service
     from gridproof.service import workshop as _workshop
 
     deadline_ = _service.as_deadline(deadline)
@@ -446,7 +480,7 @@ def genre(name: str) -> Genre[_Any]:
     return _genre(name)
 
 
-def _marks(puzzle: Loaded, marks: "_Sequence[str] | Marks") -> "Marks":
+def _marks(puzzle: Loaded, marks: _Sequence[str] | Marks) -> Marks:
     from gridproof.service import play as _play
 
     return marks if isinstance(marks, _play.Marks) else _play.parse_marks(puzzle.puzzle, marks)

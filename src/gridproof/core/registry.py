@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from gridproof.core.contract import Genre
 from gridproof.core.errors import CodeError, quote
-from gridproof.core.grid import Sized as Puzzle
 
-P = TypeVar("P", bound=Puzzle)
+if TYPE_CHECKING:  # `import gridproof` declares the genres without loading the contract
+    from gridproof.core.contract import Genre
+    from gridproof.core.grid import Sized as Puzzle
+
+P = TypeVar("P", bound="Puzzle")
 _GENRES: dict[str, Genre[Any]] = {}
 _DECLARED: dict[str, str] = {}
 """Genres not imported yet: name -> the module whose import registers it."""
