@@ -196,12 +196,14 @@ def compare(
     the deadlines) and `print_table`; the engine's runs, for what a benchmark adds."""
     global CPU_DEADLINE
     CPU_DEADLINE = getattr(args, "cpu_deadline", False)
+    with_stretch = getattr(args, "with_stretch", False) and not args.native
+    with_pure = getattr(args, "with_pure", False) and not args.native
     if entries:  # untimed (a second at most), so no counter's first board pays its imports
         ident, first = entries[0]["id"], from_json(entries[0])
         engine_run(ident, first, WARM_UP, not args.native)
-        if getattr(args, "with_stretch", False) and not args.native:
+        if with_stretch:
             stretch_alone_run(ident, first, WARM_UP)
-        if getattr(args, "with_pure", False) and not args.native:
+        if with_pure:
             engine_run(ident, first, WARM_UP, False)
     alone: list[Run] = []
     engine, sat = count_all(
@@ -211,10 +213,10 @@ def compare(
         native=args.native,
         no_sat=args.no_sat,
         describe=describe,
-        alone=alone if getattr(args, "with_stretch", False) and not args.native else None,
+        alone=alone if with_stretch else None,
     )
     pure: list[Run] = []
-    if getattr(args, "with_pure", False) and not args.native:
+    if with_pure:
         print("\nthe engine without its SAT stretch (count --no-sat):", flush=True)
         for entry in entries:
             pure.append(engine_run(entry["id"], from_json(entry), args.deadline, False))
