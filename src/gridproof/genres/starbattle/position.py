@@ -117,6 +117,10 @@ class Board:
     def units(self) -> tuple[Unit, ...]:
         return self.rows + self.cols + self.regions
 
+    def region_mask(self, rid: int) -> int:
+        """The cells of region `rid`: what a probe's chain reads of a region it names."""
+        return self.regions[rid].mask
+
     def name(self, cell: int) -> str:
         return self.geo.name(cell)
 

@@ -460,7 +460,7 @@ def refute(pos: Position, cell: int) -> tuple[Violation | None, list[Step]]:
     if run.contradiction is None:
         return None, []
     return run.contradiction, needed_steps(
-        run.steps, run.contradiction, 1 << cell, lambda rid: pos.board.regions[rid].mask
+        run.steps, run.contradiction, 1 << cell, pos.board.region_mask
     )
 
 
@@ -478,7 +478,7 @@ def probe(pos: Position) -> Found:
             return []
         why, steps = refute(pos, cell)
         if why is not None:
-            cited, regions = chain_cited(cell, steps, why, lambda rid: board.regions[rid].mask)
+            cited, regions = chain_cited(cell, steps, why, board.region_mask)
             return [
                 probe.step(
                     empty=1 << cell,
