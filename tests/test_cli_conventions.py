@@ -292,6 +292,28 @@ def test_version_builds_no_parser(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == f"gridproof {version.__version__}\n"
 
 
+def test_the_command_loads_the_service_and_the_genres_only_for_a_command_that_reads_one() -> None:
+    """`gridproof --version` (and a command line's parsing) loads neither the service, the
+    genre contract nor a genre; counting loads the one genre asked, and no hash library."""
+    watched = {"gridproof.service", "gridproof.core.contract", "hashlib", "secrets", "dataclasses"}
+    code = (
+        "import sys; from gridproof.cli import main; "
+        "status = main(sys.argv[1:]); "
+        "print(status, sorted({m.split('.')[2] if m.startswith('gridproof.genres.') else m "
+        f"for m in sys.modules if m in {watched!r} or m.startswith('gridproof.genres.')}}))"
+    )
+    seen = [
+        subprocess.run(
+            [sys.executable, "-c", code, *words], capture_output=True, text=True, check=True
+        ).stdout.splitlines()[-1]
+        for words in (["--version"], ["count", "norinori.1.5x5.DO5bvBI"])
+    ]
+    assert seen[0] == "0 []"
+    assert (
+        seen[1] == "0 ['dataclasses', 'gridproof.core.contract', 'gridproof.service', 'norinori']"
+    )
+
+
 # --- shell completion ----------------------------------------------------------------------
 
 

@@ -14,7 +14,6 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 
-from gridproof import service
 from gridproof.cli.common import (
     EXIT_INTERRUPT,
     EXIT_INVALID,
@@ -116,6 +115,8 @@ def _named(argv: Sequence[str]) -> str | None:
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of the command `only` alone."""
     full = only is None
+    if full:
+        from gridproof import service
     parser = _Parser(
         prog="gridproof",
         description="Pencil puzzles proven to have exactly one solution.",

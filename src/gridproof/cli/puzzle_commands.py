@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,8 +28,6 @@ from gridproof.cli.common import (
     _ladder_help,
     _ladders_help,
     _limit,
-    _load_all,
-    _load_one,
     _Parser,
     _port,
     _say_note,
@@ -40,6 +37,7 @@ from gridproof.cli.common import (
     _size_arg,
 )
 from gridproof.cli.progress import Progress
+from gridproof.cli.sources import _load_all, _load_one
 from gridproof.core import registry
 from gridproof.core.contract import Genre
 from gridproof.core.deadline import Deadline, parsing_within
@@ -398,6 +396,8 @@ def _convert(args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
+    import secrets  # here, not above: it loads OpenSSL's hashes, which counting never needs
+
     width, height = args.size
     options = {option.name: getattr(args, option.name) for option in args.genre_options}
     seed = secrets.randbelow(RANDOM_SEEDS) if args.seed is None else args.seed

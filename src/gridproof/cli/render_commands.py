@@ -21,10 +21,10 @@ from gridproof.cli.common import (
     _command,
     _count_arg,
     _emit,
-    _load_all,
     _Parser,
     _seconds,
 )
+from gridproof.cli.sources import _load_all
 from gridproof.core.errors import quote
 from gridproof.output import rendering
 

@@ -18,11 +18,11 @@ from gridproof.cli.common import (
     _emit_json,
     _grey,
     _grid_rows,
-    _load_all,
     _Parser,
     _seconds,
     _size_arg,
 )
+from gridproof.cli.sources import _load_all
 from gridproof.core import registry
 from gridproof.core.grid import bits, cell_name
 from gridproof.core.outcome import Verdict
