@@ -50,17 +50,7 @@ NOT_YET: dict[str, dict[str, str]] = {}
 steps are not checked); `test_the_rules_not_yet_explained_still_fall_short` holds each
 entry to at least one such step, so an entry leaves this table when its rule is fixed."""
 
-NOT_MINIMAL_YET: dict[str, dict[str, str]] = {
-    "norinori": {
-        "pairs": "its regions and marks are left out while arc consistency over the regions "
-        "kept, then their pairs placed all together, still decide the step (within "
-        "`EXPLAIN_WORK` and `JOINT_WORK`); reasoning over the rules in view exactly, as the "
-        "core does, still needs fewer marks now and then (5 of 551 steps)",
-        "probe": "its chain cites what each step it needs reads and, of what the step "
-        "decides, what the rest of the chain reads, the regions they name whole; a smaller "
-        "part of the chain sometimes proves the conclusion already (7 of 35 steps)",
-    },
-}
+NOT_MINIMAL_YET: dict[str, dict[str, str]] = {}
 """The rules whose steps cite enough but not always a minimal set, and why (checked for
 enough only); held to at least one idle cell by the same test."""
 

@@ -148,30 +148,32 @@ def test_probe_sentences_name_the_cell_and_the_chain() -> None:
         assert ", then " in text
 
 
-def test_pairs_explanations_leave_out_the_marks_the_regions_settle_together(
+def test_explanations_leave_out_the_cells_their_view_does_without(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Arc consistency over a step's regions can need marks that those regions' pairs,
-    placed all together, do without: the last pass leaves them out (`_jointly`). With it
-    off (no placement may be tried), every pairs step of these solves cites a superset."""
+    """Arc consistency over a Region pairs step's regions, or a probe's chain, can cite a
+    cell that exact reasoning over the cells in view does without: the last pass leaves
+    it out (`view.fewest_cited`). With the pass given no work, every Region pairs and
+    Probe step of these solves cites a superset, some of them more."""
     from gridproof.core import registry
     from gridproof.core.contract import Request
     from gridproof.core.ladder import explained, offer
-    from gridproof.genres.norinori import rules
+    from gridproof.genres.norinori import rules, view
 
     genre = registry.genre("norinori")
+    kinds = {rules.pairs.id, rules.probe.id}
 
-    def cited() -> list[set[int]]:
+    def cited() -> list[tuple[str, set[int]]]:
         found = []
-        for seed in (0, 1):
-            puzzle = genre.generate(Request(6, 6, "hard"), seed, Deadline(60)).puzzle
+        for size, seed in ((6, 0), (6, 1), (8, 0), (8, 1)):
+            puzzle = genre.generate(Request(size, size, "hard"), seed, Deadline(60)).puzzle
             shaded = empty = 0
             for step in genre.solve(puzzle, genre.rungs[-1], Deadline(60)).steps:
                 offered = offer(
                     genre.ladder, genre.position, puzzle, Deadline(60), shaded=shaded, empty=empty
                 )
                 for each in offered.steps:
-                    if each.rule == rules.pairs.id:
+                    if each.rule in kinds:
                         shown = explained(
                             genre.ladder,
                             genre.position,
@@ -181,14 +183,16 @@ def test_pairs_explanations_leave_out_the_marks_the_regions_settle_together(
                             shaded=shaded,
                             empty=empty,
                         )
-                        found.append(set(shown.cells))
+                        found.append((each.rule, set(shown.cells)))
                 shaded |= step.shaded
                 empty |= step.empty
         return found
 
-    together = cited()
-    monkeypatch.setattr(rules, "JOINT_WORK", 0)
-    apart = cited()
-    assert len(together) == len(apart) > 0
-    assert all(a <= b for a, b in zip(together, apart, strict=True))
-    assert sum(len(b - a) for a, b in zip(together, apart, strict=True)) > 0
+    exact = cited()
+    monkeypatch.setattr(view, "VIEW_WORK", 0)
+    loose = cited()
+    assert [rule for rule, _ in exact] == [rule for rule, _ in loose]
+    assert all(a <= b for (_, a), (_, b) in zip(exact, loose, strict=True))
+    for kind in kinds:
+        fewer = [b - a for (rule, a), (_, b) in zip(exact, loose, strict=True) if rule == kind]
+        assert any(fewer), f"{kind}: no step cites fewer cells with the pass"

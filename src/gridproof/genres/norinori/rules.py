@@ -29,6 +29,7 @@ from gridproof.core.ladder import (
 )
 from gridproof.core.trace import Step, Violation
 from gridproof.genres.norinori.position import Board, Position
+from gridproof.genres.norinori.view import fewest_cited
 
 
 def _are(mask: int) -> str:
@@ -569,9 +570,25 @@ def _explain_pairs(
     if support is None:
         return step
     regions, cells = support
-    return Step(
-        step.rule, step.text, shaded=step.shaded, empty=step.empty, cells=cells, regions=regions
+    return _without_idle(
+        pos,
+        Step(
+            step.rule, step.text, shaded=step.shaded, empty=step.empty, cells=cells, regions=regions
+        ),
     )
+
+
+def _without_idle(pos: Position, step: Step) -> Step:
+    """`step` citing, of its cells, only those its view needs to imply what it decides
+    (`view.fewest_cited`: the exact reading of the cells in view, which the explanation's
+    own reasoning only approaches)."""
+    known = pos.shaded | pos.empty
+    decided = dict.fromkeys(bits(step.shaded & ~known), 1)
+    decided.update(dict.fromkeys(bits(step.empty & ~known), 0))
+    if not decided:
+        return step
+    cells = fewest_cited(pos.board, step.cells, step.regions, pos.shaded, pos.empty, decided)
+    return Step(step.rule, step.text, step.shaded, step.empty, cells=cells, regions=step.regions)
 
 
 def _explain_dead_end(pos: Position, why: Violation, spent: list[int]) -> Violation:
@@ -596,12 +613,11 @@ def _pairs_support(
     fewest regions around it whose pairs, kept arc consistent among themselves alone with
     the marks near them, leave `rid` pairs that `settled` accepts (None: a region among
     them has no pair left), grown ring by ring, then left out a block at a time, farthest
-    first; then the marks near them that this needs, none idle, left out the same way;
-    last, the marks those regions' pairs still settle without when placed all together
-    (`_jointly`, which arc consistency alone cannot see), left out the same way with up to
-    half as much work again. Within `limit` pairs listed and placements tried over the
-    runs, added to `spent[0]` when given. None when no set of regions settles it, or
-    growing them takes all the work."""
+    first; then the marks near them that this needs, none idle, left out the same way.
+    Within `limit` pairs listed over the runs, added to `spent[0]` when given. None when no
+    set of regions settles it, or growing them takes all the work. (Arc consistency can
+    need a mark that exact reasoning over the same cells does without: the explanation
+    leaves those out last, `_without_idle`.)"""
     board, geo = pos.board, pos.board.geo
     lifted, _ = liftable(board.region_mask)
     if rid not in lifted:
@@ -627,7 +643,7 @@ def _pairs_support(
         area = area_of(regions)
         return marked & geo.spread(geo.spread(area)) & ~area
 
-    def decides(regions: list[int], kept: int, joint: bool = False) -> bool:
+    def decides(regions: list[int], kept: int) -> bool:
         nonlocal runs
         work = sum(len(pairs_of(each)) for each in regions)
         runs += work
@@ -649,19 +665,9 @@ def _pairs_support(
         found = _arc_consistent(trial, queue, set(queue), around, arcs)
         if isinstance(found, Violation):
             return settled(None)
-        live = domains[rid]
-        if joint and len(regions) > 1 and live:
-            together, tried = _jointly(trial, regions, arcs)
-            runs += tried
-            if spent is not None:
-                spent[0] += tried
-            if together:
-                live = together
-        return settled(live or None)
+        return settled(domains[rid] or None)
 
-    def without(
-        have: list[int], order: list[int], regions: bool = False, joint: bool = False
-    ) -> list[int]:
+    def without(have: list[int], order: list[int], regions: bool = False) -> list[int]:
         """`have` less those of `order` (tried farthest first, a block at a time, halving
         a block that cannot go) the conclusion still holds without: none left is idle,
         unless the work ran out."""
@@ -671,7 +677,7 @@ def _pairs_support(
             rest = sorted(left - dropped)
             if regions:
                 return decides([rid, *rest], reach([rid, *rest]))
-            return decides(chosen, sum(1 << c for c in rest), joint)
+            return decides(chosen, sum(1 << c for c in rest))
 
         def drop(block: list[int]) -> None:
             if not block or runs >= limit:
@@ -701,67 +707,7 @@ def _pairs_support(
     kept = reach(chosen)
     order = [*bits(kept & ~near), *bits(kept & near)]
     kept = sum(1 << c for c in without(list(bits(kept)), order))
-    if kept and len(chosen) > 1:  # what the regions decide together may need fewer marks
-        order = [c for c in order if kept >> c & 1]
-        limit = runs + limit // 2
-        kept = sum(1 << c for c in without(list(bits(kept)), order, joint=True))
     return tuple(chosen), tuple(bits(area_of(chosen) | kept))
-
-
-JOINT_WORK = 1000
-"""How many joint placements `_jointly` tries at most for one set of regions (counted, so a
-step is always explained alike, and charged to the explanation's work); past it, arc
-consistency's answer stands."""
-
-
-def _jointly(
-    pos: Position, regions: Sequence[int], arcs: _Arcs
-) -> tuple[tuple[int, ...] | None, int]:
-    """The pairs of `regions[0]` that some placement of all of `regions` together fits
-    (each region one pair of its arc consistent domain, every two neighbours side by side
-    and all of them at once passing the marks' check), found by backtracking: what reasoning
-    over those regions alone decides, beyond arc consistency; None when that takes more
-    than `JOINT_WORK` placements tried. With the placements tried."""
-    board = pos.board
-    domains = pos.domains
-    assert domains is not None
-    area = halo = 0
-    for each in regions:
-        area |= board.region_mask[each]
-        halo |= board.region_halo[each]
-    whole = checker(pos, area, halo & ~area)
-    first, rest = regions[0], sorted(regions[1:], key=lambda r: len(_lifted(domains, r)))
-    neighbours = {r: set(board.region_neighbours[r]) for r in regions}
-    work = 0
-
-    def extend(placed: list[tuple[int, int]], shade: int) -> bool | None:
-        nonlocal work
-        if len(placed) == len(regions):
-            work += 1
-            return whole(shade)
-        each = rest[len(placed) - 1]
-        for pair in _lifted(domains, each):
-            work += 1
-            if work > JOINT_WORK:
-                return None
-            if all(
-                arcs.fits(each, other, pair | mine)
-                for other, mine in placed
-                if other in neighbours[each]
-            ):
-                found = extend([*placed, (each, pair)], shade | pair)
-                if found is None or found:
-                    return found
-        return False
-
-    live = []
-    for pair in _lifted(domains, first):
-        found = extend([(first, pair)], pair)
-        if found is None:
-            return None, work
-        if found:
-            live.append(pair)
-    return tuple(live), work
 
 
 @rule(
@@ -995,7 +941,9 @@ def _explain_probe(pos: Position, step: Step) -> Step:
                 if steps[i] is not found:
                     break
             done.add(i)
-    return _probe_step(pos, cell, shade, needed_steps(steps, why, bit, region), why)
+    return _without_idle(
+        pos, _probe_step(pos, cell, shade, needed_steps(steps, why, bit, region), why)
+    )
 
 
 @rule(

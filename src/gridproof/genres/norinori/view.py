@@ -1,0 +1,202 @@
+"""What a hint's view of the board implies: the exact check by which an explanation leaves
+out the cells it cited but does not need.
+
+A person reading a hint sees its *view*: the cells it cites, the cells it decides and the
+cells of the regions it reads (those it names, and any it cites whole). Of the view they
+know the marks, that each region read holds exactly two shaded cells, and that each shaded
+cell in view has exactly one shaded neighbour, of which they see those in view: a
+neighbour outside the view could be anything. The view *implies* a cell's value when no
+shading of its undecided cells keeps those rules with the cell the other way.
+`tests/test_cited_cells.py` judges every hint by the same reading, with a SAT solver over
+the oracle's rules; here it is a small backtracking search, counted so that a step is
+always explained alike.
+
+Glossary: masks are of board cells; `view` the cells in view, `read` the regions read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gridproof.core.grid import bits
+from gridproof.genres.norinori.position import Board
+
+VIEW_WORK = 20_000
+"""How much the checks of one step's citation may do in all (counted, so a step is always
+explained alike): each search node costs `NODE_WORK` and one more for each region it reads,
+as its close does (about 20 ms of CPU in all). Past it a check answers that it cannot tell,
+and the cells not yet tried stay cited."""
+NODE_WORK = 4
+
+
+class _View:
+    """One view's rules, as masks, and the search for a shading that breaks a conclusion."""
+
+    __slots__ = ("areas", "geo", "left", "lonely", "view")
+
+    def __init__(
+        self, board: Board, view: int, read: Sequence[int], about: int, left: list[int]
+    ) -> None:
+        """The part of the view linked to the cells of `about` by its rules: a region read
+        links its cells, a cell's partner rule the cell and its neighbours in view. The
+        rest cannot bear on them (at marks that agree with a solution, which every other
+        part then keeps)."""
+        geo = self.geo = board.geo
+        areas = {rid: board.region_mask[rid] for rid in read}
+        region_of, region_mask = board.region_of, board.region_mask
+        linked = grown = about & view
+        while grown:
+            reach = geo.spread(grown) & view
+            for rid in {region_of[cell] for cell in bits(grown)} & areas.keys():
+                reach |= region_mask[rid]
+            grown = reach & ~linked
+            linked |= grown
+        self.view = linked
+        self.areas = [area for area in areas.values() if area & linked]
+        self.lonely = linked & ~geo.spread(geo.full & ~view)
+        """The cells linked whose every neighbour is in view: only they can be seen to lack
+        a partner (a neighbour out of view could be it)."""
+        self.left = left
+        """The work the checks may still do (shared by the checks of one citation)."""
+
+    def close(self, shaded: int, empty: int) -> tuple[int, int] | None:
+        """The marks the view's rules force from these (all within the view), or None when
+        they break one: as `rules.close_marks` on the view, a neighbour out of view free."""
+        geo, view, lonely = self.geo, self.view, self.lonely
+        while True:
+            a, b, c, d = geo.shifts(shaded)
+            ab, cd = a | b, c | d
+            crowded = (a & b) | (ab & cd) | (c & d)  # two or more shaded neighbours
+            if shaded & crowded:
+                return None
+            unknown = view & ~(shaded | empty)
+            paired = shaded & (ab | cd)
+            single = shaded ^ paired
+            clear = unknown & (crowded | geo.spread(paired))
+            free = unknown ^ clear
+            a, b, c, d = geo.shifts(free)
+            ab, cd = a | b, c | d
+            reach = ab | cd  # a neighbour that may still be shaded
+            alone = single & lonely
+            if alone & ~reach:
+                return None  # a shaded cell with no partner left
+            forced = alone & ~((a & b) | (ab & cd) | (c & d))
+            shade = free & geo.spread(forced) if forced else 0
+            clear |= free & lonely & ~(reach | geo.spread(single))  # no partner possible
+            if shade & clear:
+                return None
+            now_shaded, now_empty = shaded | shade, empty | clear
+            for area in self.areas:
+                have = (now_shaded & area).bit_count()
+                room = area & ~now_empty
+                places = room.bit_count()
+                if have > 2 or places < 2:
+                    return None
+                if have == 2:
+                    if places > 2:
+                        now_empty |= room & ~now_shaded
+                elif places == 2:
+                    now_shaded |= room
+            if now_shaded & now_empty:
+                return None
+            if now_shaded == shaded and now_empty == empty:
+                return shaded, empty
+            shaded, empty = now_shaded, now_empty
+
+    def breaks(self, shaded: int, empty: int) -> bool | None:
+        """Whether some shading of the view's undecided cells keeps its rules from these
+        marks (None: not found out before the work ran out). Depth first, a shaded cell's
+        neighbours branched on first, shaded before empty."""
+        geo, view, left = self.geo, self.view, self.left
+        cost = NODE_WORK + len(self.areas)
+        stack = [(shaded, empty)]
+        while stack:
+            left[0] -= cost
+            if left[0] < 0:
+                return None
+            closed = self.close(*stack.pop())
+            if closed is None:
+                continue
+            shaded, empty = closed
+            open_ = view & ~(shaded | empty)
+            if not open_:
+                return True
+            pick = geo.spread(shaded) & open_ or open_
+            cell = pick & -pick
+            stack.append((shaded, empty | cell))
+            stack.append((shaded | cell, empty))
+        return False
+
+
+def implies(
+    board: Board,
+    view: int,
+    read: Sequence[int],
+    shaded: int,
+    empty: int,
+    decided: dict[int, int],
+    left: list[int],
+) -> bool:
+    """Whether the view, with the marks in it, implies each cell of `decided` (cell ->
+    1 shaded, 0 empty) as given; False also when the search cannot tell within the work
+    `left[0]` (spent from it, in cells closed)."""
+    about = 0
+    for cell in decided:
+        about |= 1 << cell
+    seen = _View(board, view, read, about, left)
+    shaded &= seen.view
+    empty &= seen.view
+    for cell, value in decided.items():
+        bit = 1 << cell
+        other = (shaded, empty | bit) if value else (shaded | bit, empty)
+        if seen.breaks(*other) is not False:
+            return False
+    return True
+
+
+def fewest_cited(
+    board: Board,
+    cells: Sequence[int],
+    regions: Sequence[int],
+    shaded: int,
+    empty: int,
+    decided: dict[int, int],
+) -> tuple[int, ...]:
+    """`cells` less each cell the view still implies `decided` without, tried farthest
+    from the cells decided first, each once, within `VIEW_WORK` in all: what a step
+    cites, none of it idle as far as the checks can tell. The cells decided and those of
+    the regions named always stay (they are what the step is about)."""
+    region_of, region_mask, width = board.region_of, board.region_mask, board.geo.width
+    keep = set(decided)
+    for rid in regions:
+        keep.update(bits(region_mask[rid]))
+    cited = dict.fromkeys(cells)
+    left = [VIEW_WORK]
+
+    def holds(chosen: dict[int, None]) -> bool:
+        mask = 0
+        for cell in (*chosen, *decided):
+            mask |= 1 << cell
+        for rid in regions:
+            mask |= region_mask[rid]
+        read = {*regions}
+        for rid in {region_of[cell] for cell in chosen}:
+            if not region_mask[rid] & ~mask:
+                read.add(rid)  # a region cited whole is read whole
+        return implies(board, mask, sorted(read), shaded, empty, decided, left)
+
+    if not holds(cited):
+        return tuple(cells)  # it cannot tell even with all of them: leave them be
+    at = [divmod(cell, width) for cell in decided]
+
+    def distance(cell: int) -> int:
+        row, col = divmod(cell, width)
+        return min(abs(row - r) + abs(col - c) for r, c in at)
+
+    for cell in sorted((c for c in cited if c not in keep), key=lambda c: (-distance(c), c)):
+        trial = {c: None for c in cited if c != cell}
+        if holds(trial):
+            cited = trial
+        elif left[0] <= 0:
+            break
+    return tuple(cited)
