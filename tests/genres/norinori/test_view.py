@@ -9,7 +9,7 @@ from itertools import product
 from gridproof.core.grid import bits, low_bit
 from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.position import Board, board_of
-from gridproof.genres.norinori.view import VIEW_WORK, fewest_cited, implies
+from gridproof.genres.norinori.view import VIEW_WORK, enough_and_fewest, implies
 from tests.genres.norinori.boards import backward_board, random_partition
 
 
@@ -97,8 +97,21 @@ def test_a_citation_keeps_what_its_conclusion_needs_and_drops_a_far_idle_mark() 
     board = board_of(puzzle)
     r1c1, r1c2, r2c1, r4c4 = 0, 1, 4, 15
     shaded, empty = 1 << r1c1 | 1 << r4c4, 1 << r1c2
-    cited = fewest_cited(board, (r1c1, r1c2, r4c4), (), shaded, empty, {r2c1: 1})
-    assert set(cited) == {r1c1, r1c2}
-    # without r1c2's mark nothing settles r2c1: the marks stay as they were
-    cited = fewest_cited(board, (r1c1, r4c4), (), shaded, empty, {r2c1: 1})
-    assert cited == (r1c1, r4c4)
+    cited = enough_and_fewest(board, [((r1c1, r1c2, r4c4), ())], shaded, empty, {r2c1: 1})
+    assert cited == ((r1c1, r1c2), ())
+
+
+def test_a_citation_that_falls_short_takes_the_next_try_or_the_cells_around_it() -> None:
+    """Without r1c2 in view r1c1 might pair with it: citing r1c1 alone does not settle
+    r2c1. The next try is taken when its view does; else the cells around the first are
+    taken in and what is idle of them dropped again."""
+    puzzle = Norinori(4, 4, (0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3))
+    board = board_of(puzzle)
+    r1c1, r1c2, r2c1, r4c4 = 0, 1, 4, 15
+    shaded, empty = 1 << r1c1, 1 << r1c2
+    view = 1 << r1c1 | 1 << r2c1
+    assert implies(board, view, (), shaded, empty, {r2c1: 1}, [VIEW_WORK]) is False
+    tries = [((r1c1,), ()), ((r1c1, r1c2, r4c4), ())]
+    assert enough_and_fewest(board, tries, shaded, empty, {r2c1: 1}) == ((r1c1, r1c2), ())
+    assert enough_and_fewest(board, tries[:1], shaded, empty, {r2c1: 1}) == ((r1c1, r1c2), ())
+    assert enough_and_fewest(board, [((r4c4,), ())], 1 << r4c4, 0, {r2c1: 1}) is None

@@ -29,7 +29,7 @@ from gridproof.core.ladder import (
 )
 from gridproof.core.trace import Step, Violation
 from gridproof.genres.norinori.position import Board, Position
-from gridproof.genres.norinori.view import fewest_cited
+from gridproof.genres.norinori.view import enough_and_fewest
 
 
 def _are(mask: int) -> str:
@@ -173,11 +173,15 @@ def region_needs(pos: Position) -> Found:
     salience=-2,
 )
 def two_neighbours(pos: Position) -> Found:
-    """An undecided cell next to two shaded cells would get two shaded neighbours."""
+    """An undecided cell next to two shaded cells would get two shaded neighbours (two of
+    them cited: a third says nothing more)."""
     board, geo = pos.board, pos.board.geo
     steps: list[Step] = []
     for cell in bits(pos.unknown & geo.spread_twice(pos.shaded)):
-        touching = geo.neighbours[cell] & pos.shaded
+        around = geo.neighbours[cell] & pos.shaded
+        first = around & -around
+        rest = around ^ first
+        touching = first | rest & -rest
         steps.append(
             two_neighbours.step(
                 empty=1 << cell,
@@ -544,12 +548,18 @@ def _cells_around(pos: Position, rid: int, shade: int, clear: int) -> int:
 
 
 EXPLAIN_WORK = 2000
-"""How much `_explain_pairs` spends at most on leaving out the regions and marks a step
+"""How much `_pairs_cited` spends at most on leaving out the regions and marks a step
 does not need, in pairs listed by its arc consistency runs (counted, so the same step is
 always explained alike); what it has not tried to leave out by then stays cited."""
 
 
-def _explain_pairs(
+def _explain_pairs(pos: Position, step: Step) -> Step:
+    """A Region pairs step citing what it rests on (`_pairs_cited`), then none of it idle
+    (`_without_idle`)."""
+    return _without_idle(pos, _pairs_cited(pos, step), step)
+
+
+def _pairs_cited(
     pos: Position, step: Step, spent: list[int] | None = None, limit: int = EXPLAIN_WORK
 ) -> Step:
     """A Region pairs step citing what it rests on: the fewest regions around its own
@@ -570,29 +580,31 @@ def _explain_pairs(
     if support is None:
         return step
     regions, cells = support
-    return _without_idle(
-        pos,
-        Step(
-            step.rule, step.text, shaded=step.shaded, empty=step.empty, cells=cells, regions=regions
-        ),
-    )
+    return Step(step.rule, step.text, step.shaded, step.empty, cells=cells, regions=regions)
 
 
-def _without_idle(pos: Position, step: Step) -> Step:
-    """`step` citing, of its cells, only those its view needs to imply what it decides
-    (`view.fewest_cited`: the exact reading of the cells in view, which the explanation's
-    own reasoning only approaches)."""
+def _without_idle(pos: Position, step: Step, found: Step) -> Step:
+    """`step`, an explanation of `found`, citing only what its view needs to imply what it
+    decides (`view.enough_and_fewest`: the exact reading of the cells in view, which the
+    explanation's own reasoning only approaches). Where the explanation's view does not
+    imply it (the reasoning read a rule the view does not show), the step as found, or
+    else the explanation with the cells around it, is cited instead; where the check
+    cannot tell within its work, `step` as it is."""
     known = pos.shaded | pos.empty
     decided = dict.fromkeys(bits(step.shaded & ~known), 1)
     decided.update(dict.fromkeys(bits(step.empty & ~known), 0))
     if not decided:
         return step
-    cells = fewest_cited(pos.board, step.cells, step.regions, pos.shaded, pos.empty, decided)
-    return Step(step.rule, step.text, step.shaded, step.empty, cells=cells, regions=step.regions)
+    tries = [(step.cells, step.regions), (found.cells, found.regions)]
+    cited = enough_and_fewest(pos.board, tries, pos.shaded, pos.empty, decided)
+    if cited is None:
+        return step
+    cells, regions = cited
+    return Step(step.rule, step.text, step.shaded, step.empty, cells=cells, regions=regions)
 
 
 def _explain_dead_end(pos: Position, why: Violation, spent: list[int]) -> Violation:
-    """A region's "no way left" citing what it rests on, as `_explain_pairs` does: the
+    """A region's "no way left" citing what it rests on, as `_pairs_cited` does: the
     regions whose pairs, arc consistent among themselves, leave it none, and their marks."""
     (rid,) = why.regions
     support = _pairs_support(pos, rid, lambda live: not live, spent)
@@ -937,12 +949,12 @@ def _explain_probe(pos: Position, step: Step) -> Step:
                 left = min(EXPLAIN_WORK, PROBE_EXPLAIN_WORK - spent[0])
                 if left <= 0:
                     break
-                steps[i] = _explain_pairs(at(before[start]), found, spent, left)
+                steps[i] = _pairs_cited(at(before[start]), found, spent, left)
                 if steps[i] is not found:
                     break
             done.add(i)
     return _without_idle(
-        pos, _probe_step(pos, cell, shade, needed_steps(steps, why, bit, region), why)
+        pos, _probe_step(pos, cell, shade, needed_steps(steps, why, bit, region), why), step
     )
 
 

@@ -108,8 +108,10 @@ class _View:
 
     def breaks(self, shaded: int, empty: int) -> bool | None:
         """Whether some shading of the view's undecided cells keeps its rules from these
-        marks (None: not found out before the work ran out). Depth first, a shaded cell's
-        neighbours branched on first, shaded before empty."""
+        marks (None: not found out before the work ran out). Depth first: while a region
+        read has undecided cells, over the ways the one with the fewest could still take
+        (its last shaded cell, or its pair); then a cell at a time, a shaded cell's
+        neighbours first, shaded before empty."""
         geo, view, left = self.geo, self.view, self.left
         cost = NODE_WORK + len(self.areas)
         stack = [(shaded, empty)]
@@ -124,11 +126,42 @@ class _View:
             open_ = view & ~(shaded | empty)
             if not open_:
                 return True
+            ways = self.ways(shaded, empty)
+            if ways:
+                stack += ways
+                continue
             pick = geo.spread(shaded) & open_ or open_
             cell = pick & -pick
             stack.append((shaded, empty | cell))
             stack.append((shaded | cell, empty))
         return False
+
+    def ways(self, shaded: int, empty: int) -> list[tuple[int, int]]:
+        """The marks of each way the region read with the fewest ways left could complete
+        its two shaded cells (none when every region read is complete)."""
+        best: list[int] = []
+        have_best = 0
+        fewest = -1
+        for area in self.areas:
+            free = area & ~(shaded | empty)
+            if not free:
+                continue
+            have = (shaded & area).bit_count()
+            room = free.bit_count()
+            count = room if have else room * (room - 1) // 2
+            if fewest < 0 or count < fewest:
+                fewest, best, have_best = count, list(bits(free)), have
+        if fewest < 0:
+            return []
+        free = sum(1 << cell for cell in best)
+        if have_best:
+            return [(shaded | 1 << c, empty | free & ~(1 << c)) for c in best]
+        found = []
+        for i, first in enumerate(best):
+            for second in best[i + 1 :]:
+                pair = 1 << first | 1 << second
+                found.append((shaded | pair, empty | free & ~pair))
+        return found
 
 
 def implies(
@@ -139,10 +172,10 @@ def implies(
     empty: int,
     decided: dict[int, int],
     left: list[int],
-) -> bool:
+) -> bool | None:
     """Whether the view, with the marks in it, implies each cell of `decided` (cell ->
-    1 shaded, 0 empty) as given; False also when the search cannot tell within the work
-    `left[0]` (spent from it, in cells closed)."""
+    1 shaded, 0 empty) as given; None when the search cannot tell within the work
+    `left[0]` (spent from it)."""
     about = 0
     for cell in decided:
         about |= 1 << cell
@@ -152,31 +185,36 @@ def implies(
     for cell, value in decided.items():
         bit = 1 << cell
         other = (shaded, empty | bit) if value else (shaded | bit, empty)
-        if seen.breaks(*other) is not False:
+        broken = seen.breaks(*other)
+        if broken is None:
+            return None
+        if broken:
             return False
     return True
 
 
-def fewest_cited(
-    board: Board,
-    cells: Sequence[int],
-    regions: Sequence[int],
-    shaded: int,
-    empty: int,
-    decided: dict[int, int],
-) -> tuple[int, ...]:
-    """`cells` less each cell the view still implies `decided` without, tried farthest
-    from the cells decided first, each once, within `VIEW_WORK` in all: what a step
-    cites, none of it idle as far as the checks can tell. The cells decided and those of
-    the regions named always stay (they are what the step is about)."""
-    region_of, region_mask, width = board.region_of, board.region_mask, board.geo.width
-    keep = set(decided)
-    for rid in regions:
-        keep.update(bits(region_mask[rid]))
-    cited = dict.fromkeys(cells)
+Cited = tuple[tuple[int, ...], tuple[int, ...]]
+"""What a step cites: its cells, and the regions it names."""
+
+GROW = 3
+"""How many rings of cells around a citation its view may take in when it does not imply
+the step (each ring: every cell next to the view)."""
+
+
+def enough_and_fewest(
+    board: Board, tries: Sequence[Cited], shaded: int, empty: int, decided: dict[int, int]
+) -> Cited | None:
+    """A citation whose view implies `decided` (cell -> 1 shaded, 0 empty) at these marks,
+    with none of its cells idle as far as the checks can tell, all within `VIEW_WORK`:
+    the first of `tries` whose view implies it, or else the first grown by up to `GROW`
+    rings of the cells around its view, then less each cell the view still implies it
+    without, tried farthest from the cells decided first, each once. The cells decided
+    and those of the regions named always stay (they are what the step is about). None
+    when no try implies it, or the work runs out first."""
+    region_of, region_mask, geo = board.region_of, board.region_mask, board.geo
     left = [VIEW_WORK]
 
-    def holds(chosen: dict[int, None]) -> bool:
+    def holds(chosen: dict[int, None], regions: Sequence[int]) -> bool | None:
         mask = 0
         for cell in (*chosen, *decided):
             mask |= 1 << cell
@@ -188,18 +226,41 @@ def fewest_cited(
                 read.add(rid)  # a region cited whole is read whole
         return implies(board, mask, sorted(read), shaded, empty, decided, left)
 
-    if not holds(cited):
-        return tuple(cells)  # it cannot tell even with all of them: leave them be
-    at = [divmod(cell, width) for cell in decided]
+    def grown(cells: Sequence[int], regions: Sequence[int], rings: int) -> Cited:
+        """`cells` and the cells within `rings` steps of their view."""
+        inner = 0
+        for cell in (*cells, *decided):
+            inner |= 1 << cell
+        for rid in regions:
+            inner |= region_mask[rid]
+        view = inner
+        for _ in range(rings):
+            view |= geo.spread(view)
+        return (*cells, *bits(view & ~inner)), tuple(regions)
+
+    candidates = [*tries, *(grown(*tries[0], rings) for rings in range(1, GROW + 1))]
+    for cells, regions in candidates:
+        cited = dict.fromkeys(cells)
+        found = holds(cited, regions)
+        if found is None:
+            return None
+        if found:
+            break
+    else:
+        return None
+    keep = set(decided)
+    for rid in regions:
+        keep.update(bits(region_mask[rid]))
+    at = [divmod(cell, geo.width) for cell in decided]
 
     def distance(cell: int) -> int:
-        row, col = divmod(cell, width)
+        row, col = divmod(cell, geo.width)
         return min(abs(row - r) + abs(col - c) for r, c in at)
 
     for cell in sorted((c for c in cited if c not in keep), key=lambda c: (-distance(c), c)):
         trial = {c: None for c in cited if c != cell}
-        if holds(trial):
+        if holds(trial, regions):
             cited = trial
         elif left[0] <= 0:
             break
-    return tuple(cited)
+    return tuple(cited), tuple(regions)
