@@ -47,7 +47,7 @@ LARGER = ((10, 10), (12, 12))
 of `LARGER_NOT_MINIMAL`."""
 LARGER_NOT_MINIMAL: dict[str, set[str]] = {"norinori": {"pairs", "probe"}}
 """Where an explanation's exact check of its view (Norinori's `view.VIEW_WORK`) may run out
-of work and keep an idle cell: 27 of 1,036 Region pairs and 1 of 33 Probe citations on
+of work and keep an idle cell: 2 of 1,036 Region pairs and 1 of 33 Probe citations on
 these boards."""
 SEEDS = (0, 1, 2, 3)
 OPTION_SIDES = (8, 10, 12)

@@ -26,10 +26,10 @@ VIEW_WORK = 40_000
 explained alike): each search node costs `NODE_WORK` and one more for each region it reads,
 as its close does. Past it a check answers that it cannot tell, and the cells not yet tried
 stay cited. Measured (CPU): on the hints of 30×30 boards (`benchmarks/hints.py`, six
-seeds) the costliest citation, 203 cells and 36 regions, spent it all in 18 ms, most under
-1 ms; on the boards of `tests/test_cited_cells.py` none runs out; on its 10×10 and 12×12
-boards 27 of 1,036 Region pairs citations keep an idle cell (58 at 20,000, 9 at 80,000,
-where a 30×30 hint took 84 ms)."""
+seeds) the costliest citation, 203 cells and 36 regions, spent it all in 18–26 ms, most
+take under 2 ms; on the boards of `tests/test_cited_cells.py` (6×6 to 8×8) none runs out;
+on its 10×10 and 12×12 boards 2 of 1,036 Region pairs and 1 of 33 Probe citations keep an
+idle cell, on 15×15 boards 9 Region pairs citations."""
 NODE_WORK = 4
 """A search node's own cost, before its regions: its close's mask rules."""
 
@@ -209,8 +209,9 @@ def enough_and_fewest(
     """A citation whose view implies `decided` (cell -> 1 shaded, 0 empty) at these marks,
     with none of its cells idle as far as the checks can tell, all within `VIEW_WORK`:
     the first of `tries` whose view implies it, or else the first grown by up to `GROW`
-    rings of the cells around its view, then less each cell the view still implies it
-    without, tried farthest from the cells decided first, each once. The cells decided
+    rings of the cells around its view, then less the cells the view still implies it
+    without, tried farthest from the cells decided first, a block at a time (`drop`),
+    every one of them once on its own unless a block it lies in goes. The cells decided
     and those of the regions named always stay (they are what the step is about). None
     when no try implies it, or the work runs out first."""
     region_of, region_mask, geo = board.region_of, board.region_mask, board.geo
@@ -259,10 +260,21 @@ def enough_and_fewest(
         row, col = divmod(cell, geo.width)
         return min(abs(row - r) + abs(col - c) for r, c in at)
 
-    for cell in sorted((c for c in cited if c not in keep), key=lambda c: (-distance(c), c)):
-        trial = {c: None for c in cited if c != cell}
+    def drop(block: list[int]) -> None:
+        """Leave out the cells of `block` if the view implies the step without them all,
+        else each half of it the same way: most cited cells an explanation's own reasoning
+        keeps are idle or needed in runs, and a check costs about as much for many as for
+        one."""
+        nonlocal cited
+        if not block or left[0] <= 0:
+            return
+        trial = {c: None for c in cited if c not in block}
         if holds(trial, regions):
             cited = trial
-        elif left[0] <= 0:
-            break
+        elif len(block) > 1:
+            half = len(block) // 2
+            drop(block[:half])
+            drop(block[half:])
+
+    drop(sorted((c for c in cited if c not in keep), key=lambda c: (-distance(c), c)))
     return tuple(cited), tuple(regions)
