@@ -242,7 +242,9 @@ def enough_and_fewest(
         return (*cells, *bits(view & ~inner)), tuple(regions)
 
     candidates = [*tries, *(grown(*tries[0], rings) for rings in range(1, GROW + 1))]
-    for cells, regions in candidates:
+    for index, (cells, regions) in enumerate(candidates):
+        if (cells, regions) in candidates[:index]:
+            continue  # an explanation that left its step as found
         cited = dict.fromkeys(cells)
         found = holds(cited, regions)
         if found is None:
