@@ -153,7 +153,7 @@ def test_explanations_leave_out_the_cells_their_view_does_without(
 ) -> None:
     """Arc consistency over a Region pairs step's regions, or a probe's chain, can cite a
     cell that exact reasoning over the cells in view does without: the last pass leaves
-    it out (`view.fewest_cited`). With the pass given no work, every Region pairs and
+    it out (`view.enough_and_fewest`). With the pass given no work, every Region pairs and
     Probe step of these solves cites a superset, some of them more."""
     from gridproof.core import registry
     from gridproof.core.contract import Request

@@ -1,5 +1,5 @@
 """What a hint's view implies (`view.implies`), against every shading of the view's open
-cells read straight from the rules; and the citation it leaves (`view.fewest_cited`)."""
+cells read straight from the rules; and the citation it leaves (`view.enough_and_fewest`)."""
 
 from __future__ import annotations
 
