@@ -1,5 +1,6 @@
-"""What every command shares: exit statuses, argument types, reading sources and grids,
-printing lines, JSON and one-line errors."""
+"""What every command shares: exit statuses, argument types, reading grids and standard
+input, printing lines, JSON and one-line errors. It loads no service, so that `gridproof
+--version` starts at once (reading a command's SOURCEs is `sources.py`)."""
 
 from __future__ import annotations
 
