@@ -16,7 +16,7 @@ Glossary: masks are of board cells; `view` the cells in view, `read` the regions
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from gridproof.core.grid import bits
 from gridproof.genres.norinori.position import Board
@@ -217,12 +217,17 @@ def enough_and_fewest(
     region_of, region_mask, geo = board.region_of, board.region_mask, board.geo
     left = [VIEW_WORK]
 
-    def holds(chosen: dict[int, None], regions: Sequence[int]) -> bool | None:
+    def view_of(cells: Iterable[int], regions: Sequence[int]) -> int:
+        """The cells in view of a citation: those cited, those decided, the regions'."""
         mask = 0
-        for cell in (*chosen, *decided):
+        for cell in (*cells, *decided):
             mask |= 1 << cell
         for rid in regions:
             mask |= region_mask[rid]
+        return mask
+
+    def holds(chosen: dict[int, None], regions: Sequence[int]) -> bool | None:
+        mask = view_of(chosen, regions)
         read = {*regions}
         for rid in {region_of[cell] for cell in chosen}:
             if not region_mask[rid] & ~mask:
@@ -231,11 +236,7 @@ def enough_and_fewest(
 
     def grown(cells: Sequence[int], regions: Sequence[int], rings: int) -> Cited:
         """`cells` and the cells within `rings` steps of their view."""
-        inner = 0
-        for cell in (*cells, *decided):
-            inner |= 1 << cell
-        for rid in regions:
-            inner |= region_mask[rid]
+        inner = view_of(cells, regions)
         view = inner
         for _ in range(rings):
             view |= geo.spread(view)
