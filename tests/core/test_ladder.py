@@ -29,6 +29,7 @@ from gridproof.core.ladder import (
     rating,
     rule,
     run_ladder,
+    run_rounds,
     solve,
 )
 from gridproof.core.trace import Step, Violation
@@ -234,6 +235,52 @@ def test_run_ladder_restarts_from_the_cheapest_rule_to_a_fixpoint() -> None:
     assert (position.shaded, position.empty) == (0b111, 0)
     assert run.contradiction is None
     assert not run.timed_out
+
+
+@rule("copy-right", "Copy the right neighbour", "cell {cell} is {colour} like cell {right}")
+def copy_right(pos: Line) -> Found:
+    steps = []
+    for cell in bits(pos.unknown):
+        right = cell + 1
+        if right < pos.puzzle.width and not pos.unknown >> right & 1:
+            shaded = bool(pos.shaded >> right & 1)
+            steps.append(
+                copy_right.step(
+                    shaded=(1 << cell) if shaded else 0,
+                    empty=0 if shaded else 1 << cell,
+                    cells=(right, cell),
+                    cell=cell,
+                    right=right,
+                    colour="shaded" if shaded else "empty",
+                )
+            )
+    return steps
+
+
+def test_run_rounds_takes_every_rule_of_the_cheapest_rung_before_starting_again() -> None:
+    # cell 2 empty: copying to the right reaches 3, then 4; to the left 1, then 0
+    rungs = (Rung("both", "easy", "copy either neighbour", (copy_left, copy_right)),)
+    alone = start(Row(5), Deadline.never())
+    alone.empty = 0b00100
+    by_rule = run_ladder(rungs[0].rules, alone, Deadline.never())
+    assert [[*bits(step.empty)] for step in by_rule.steps] == [[3], [4], [1], [0]]
+    position = start(Row(5), Deadline.never())
+    position.empty = 0b00100
+    rounds = run_rounds(rungs, position, Deadline.never())
+    assert [[*bits(step.empty)] for step in rounds.steps] == [[3], [1], [4], [0]]
+    assert rounds.rounds == [2, 2]
+    assert rounds.choices == [2, 2, 2, 2]
+    assert position.empty == 0b11111
+
+
+def test_a_step_that_decides_nothing_new_is_left_out() -> None:
+    # cells 0 and 2 empty: both rules decide cell 1 in the same round; one step says so
+    rungs = (Rung("both", "easy", "copy either neighbour", (copy_left, copy_right)),)
+    position = start(Row(3), Deadline.never())
+    position.empty = 0b101
+    run = run_rounds(rungs, position, Deadline.never())
+    assert [step.text for step in run.steps] == ["cell 1 is empty like cell 0"]
+    assert (run.rounds, run.choices, len(position.applied)) == ([1], [2], 1)
 
 
 def test_run_ladder_without_the_expensive_rule_stops_at_once() -> None:

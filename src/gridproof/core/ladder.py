@@ -222,8 +222,11 @@ class Ladder(Generic[P]):
 
     def rules_to(self, name: str) -> tuple[Rule[P], ...]:
         """The rules of rung `name` and of every rung before it, cheapest first."""
-        index = self.names.index(self.rung(name).name)
-        return tuple(each for rung in self.rungs[: index + 1] for each in rung.rules)
+        return tuple(each for rung in self.rungs_to(name) for each in rung.rules)
+
+    def rungs_to(self, name: str) -> tuple[Rung[P], ...]:
+        """Rung `name` and every rung before it, cheapest first."""
+        return self.rungs[: self.names.index(self.rung(name).name) + 1]
 
     def rule(self, rule_id: str) -> Rule[P]:
         try:
@@ -297,8 +300,11 @@ class LadderRun(Generic[P]):
     contradiction: Violation | None = None
     timed_out: bool = False
     choices: list[int] = field(default_factory=list)
-    """For each step, how many deductions the rule that found it offered at that point
-    (the steps of one batch share the count): 1 means a single way forward."""
+    """For each step, how many deductions were open when it was taken: the steps found
+    together that decide something new (the steps of one batch share the count; 1 means a
+    single way forward)."""
+    rounds: list[int] = field(default_factory=list)
+    """How many steps each batch took, in order."""
 
 
 def run_ladder(
@@ -307,39 +313,95 @@ def run_ladder(
     deadline: Deadline,
     max_steps: int | None = None,
 ) -> LadderRun[P]:
-    """Apply the cheapest rule that makes progress, then restart from the cheapest.
+    """Apply every step of the cheapest rule that makes progress, then restart from the
+    cheapest: how a probe's trial propagates under the rules below it, one rule at a time.
 
     Stops at a fixpoint, a contradiction, the deadline (checked before every rule and
-    every step), or after `max_steps` steps (a hint asks for one). The hardest rule used
-    is the difficulty evidence.
+    every step), or after `max_steps` steps. A step that decides nothing new by the time
+    its turn comes (another of its batch decided its cells) is left out.
     """
+    return _run([(each,) for each in rules], position, deadline, max_steps)
+
+
+def run_rounds(
+    rungs: Sequence[Rung[P]],
+    position: P,
+    deadline: Deadline,
+    max_steps: int | None = None,
+) -> LadderRun[P]:
+    """The ladder's solve: in rounds, each applying every step the cheapest rung that can
+    make progress offers (all its rules' steps, as `offer` gives them), then starting again
+    from the cheapest rung. People take the easy deductions of every kind wherever they
+    see them before they reach for a harder kind: a Nonogram solver reading a line marks
+    its overlap and its unreachable ends together, not every overlap on the board first.
+    The rounds are the dependency depth's (`depth`); otherwise as `run_ladder`. Which rung
+    finishes a board, and so its grade, does not depend on the order."""
+    return _run([rung.rules for rung in rungs], position, deadline, max_steps)
+
+
+def _run(
+    batches: Sequence[Sequence[Rule[P]]],
+    position: P,
+    deadline: Deadline,
+    max_steps: int | None,
+) -> LadderRun[P]:
+    """`run_ladder` and `run_rounds`: apply the steps of the first of `batches` whose rules
+    decide something new, then restart from the first."""
     run = LadderRun(position)
     while True:
-        found: Found = []
-        for each in rules:
-            if deadline.expired():
-                run.timed_out = True
-                return run
-            found = each.find(position)
-            if isinstance(found, Violation):
-                run.contradiction = found
-                return run
-            if found:
-                break
-        else:
+        found = _first_batch(batches, position, deadline)
+        if isinstance(found, Violation):
+            run.contradiction = found
             return run
+        if found is None:
+            run.timed_out = True
+            return run
+        if not found:
+            return run
+        taken = 0
         for step in found:
             if max_steps is not None and len(run.steps) >= max_steps:
-                return run
+                break
             if deadline.expired():
                 run.timed_out = True
-                return run
+                break
+            if not (step.shaded & ~position.shaded) | (step.empty & ~position.empty):
+                continue  # an earlier step of the batch decided its cells
             problem = position.apply(step)
             run.steps.append(step)
             run.choices.append(len(found))
+            taken += 1
             if problem is not None:
                 run.contradiction = problem
-                return run
+                break
+        if taken:
+            run.rounds.append(taken)
+        if run.contradiction is not None or run.timed_out:
+            return run
+        if max_steps is not None and len(run.steps) >= max_steps:
+            return run
+
+
+def _first_batch(
+    batches: Sequence[Sequence[Rule[P]]], position: P, deadline: Deadline
+) -> list[Step] | Violation | None:
+    """The steps of the first batch of rules that decide something new at `position`
+    ([] when none does: a fixpoint), the contradiction a rule found, or None when the
+    deadline ended the search first."""
+    for rules in batches:
+        steps: list[Step] = []
+        for each in rules:
+            if deadline.expired():
+                return None
+            found = each.find(position)
+            if isinstance(found, Violation):
+                return found
+            steps += found
+        shaded, empty = position.shaded, position.empty
+        fresh = [step for step in steps if (step.shaded & ~shaded) | (step.empty & ~empty)]
+        if fresh:
+            return fresh
+    return []
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,17 +458,18 @@ def solve(
     max_steps: int | None = None,
 ) -> Progress:
     """Run `ladder` up to `rung` on `puzzle` from the given marks (`shaded`, `empty`),
-    starting from `start(puzzle, deadline)`: what that rung alone decides, step by step.
-    Marks that clash (a cell both shaded and empty, paint where the genre allows none)
-    are the contradiction. An unknown rung is a `CodeError`."""
-    rules = ladder.rules_to(rung)
+    starting from `start(puzzle, deadline)`: what that rung alone decides, step by step,
+    in the rounds of `run_rounds`. Marks that clash (a cell both shaded and empty, paint
+    where the genre allows none) are the contradiction. An unknown rung is a
+    `CodeError`."""
+    rungs = ladder.rungs_to(rung)
     deadline = deadline.within()  # its notes are this run's
     position, problem = given(start, puzzle, deadline, shaded, empty)
     steps: tuple[Step, ...] = ()
     choices: tuple[int, ...] = ()
     timed_out = False
     if problem is None:
-        run = run_ladder(rules, position, deadline, max_steps)
+        run = run_rounds(rungs, position, deadline, max_steps)
         steps, problem, timed_out = tuple(run.steps), run.contradiction, run.timed_out
         choices = tuple(run.choices)
     return Progress(
@@ -499,36 +562,19 @@ def depth(
     shaded: int = 0,
     empty: int = 0,
 ) -> tuple[int, ...]:
-    """How long the solve's chain of dependencies is: the ladder taken in rounds, each
-    round every deduction the cheapest productive rung offers at the position it starts
-    from (`offer`), all applied together; a step of round k waited for one of round k-1.
-    The number of rounds (the tuple's length; the steps of each round its items) is the
-    dependency depth, the second factor of Pelanek's model of Sudoku difficulty (steps
-    that can be taken side by side count once). It ends where the ladder stops: a
-    fixpoint, a contradiction or the deadline (then the rounds so far); from the given
-    marks, if any (none when they clash)."""
+    """How long the solve's chain of dependencies is: the ladder's solve goes in rounds
+    (`run_rounds`), each round every deduction the cheapest productive rung offers at the
+    position it starts from; a step of round k waited for one of round k-1. The number of
+    rounds (the tuple's length; the steps each round took its items) is the dependency
+    depth, the second factor of Pelanek's model of Sudoku difficulty (steps that can be
+    taken side by side count once). It ends where the ladder stops: a fixpoint, a
+    contradiction or the deadline (then the rounds so far); from the given marks, if any
+    (none when they clash)."""
     deadline = deadline.within()
     position, problem = given(start, puzzle, deadline, shaded, empty)
     if problem is not None:
         return ()
-    rounds: list[int] = []
-    while not deadline.expired():
-        steps: list[Step] = []
-        for rung in ladder.rungs:
-            for each in rung.rules:
-                found = each.find(position)
-                if isinstance(found, Violation):
-                    return tuple(rounds)
-                steps += found
-            if steps:
-                break
-        if not steps:
-            break
-        for step in steps:
-            if position.apply(step) is not None:
-                return (*rounds, len(steps))
-        rounds.append(len(steps))
-    return tuple(rounds)
+    return tuple(run_rounds(ladder.rungs, position, deadline).rounds)
 
 
 def needed_steps(

@@ -94,7 +94,7 @@ def test_the_clock_never_decides(difficulty: str | None) -> None:
 
 def test_the_grades_offered() -> None:
     assert LADDER.grades == GENRE.difficulties == ("easy", "medium", "hard", "expert")
-    assert GENRE.generator == GENERATOR_VERSION == "nondango/2"
+    assert GENRE.generator == GENERATOR_VERSION == "nondango/3"
     (min_w, min_h), (max_w, max_h) = GENRE.sizes
     for width, height in ((min_w, min_h), (5, 5), (4, 30), (max_w, max_h)):
         assert GENRE.offered(width, height) == grades_at(width, height)

@@ -88,4 +88,4 @@ def test_stars_and_regions_at_large_sizes(side: int, stars: int, grow: Any) -> N
 
 
 def test_generator_version() -> None:
-    assert generate.GENERATOR_VERSION == "starbattle/3"
+    assert generate.GENERATOR_VERSION == "starbattle/4"

@@ -52,8 +52,10 @@ from gridproof.genres.nondango.rules import LADDER
 from gridproof.genres.nondango.search import has_completion
 from gridproof.genres.nondango.steer import Aim, Dial, OutOfTime, steer
 
-GENERATOR_VERSION = "nondango/2"
-"""What a seed's board depends on besides the request: bump it when that board changes."""
+GENERATOR_VERSION = "nondango/3"
+"""What a seed's board depends on besides the request: bump it when that board or its
+score changes (nondango/3: the ladder solves in rounds, `core.ladder.run_rounds`: the
+same boards, other scores)."""
 SIZES = ((4, 4), (30, 30))
 OPTIONS = (
     Option(

@@ -57,8 +57,10 @@ from gridproof.genres.nonogram.quick import SimpleLines, close, line_only, round
 from gridproof.genres.nonogram.rules import LADDER
 from gridproof.genres.nonogram.solve import count
 
-GENERATOR_VERSION = "nonogram/4"
-"""What a seed's board depends on besides the request: bump it when a seed's board changes."""
+GENERATOR_VERSION = "nonogram/5"
+"""What a seed's board depends on besides the request: bump it when a seed's board or its
+score changes (nonogram/5: the ladder solves in rounds, `core.ladder.run_rounds`: the
+same boards, other scores)."""
 SIZES = ((5, 5), (40, 40))
 OPTIONS = (
     Option(

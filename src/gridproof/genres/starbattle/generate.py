@@ -34,11 +34,12 @@ from gridproof.genres.starbattle.position import start
 from gridproof.genres.starbattle.rules import LADDER
 from gridproof.genres.starbattle.solve import count
 
-GENERATOR_VERSION = "starbattle/3"
+GENERATOR_VERSION = "starbattle/4"
 """starbattle/2: stars placed row by row, patches joined into regions by a budgeted
 search, and the counter reading units' placements (its work per count changed).
 starbattle/3: from 10x10 up, regions grown skewed around stars tied into groups
-(`grow_skewed`)."""
+(`grow_skewed`). starbattle/4: the ladder solves in rounds (`core.ladder.run_rounds`):
+the same boards, other scores."""
 MIN_SIDE, MAX_SIDE = 5, 15
 GRADES = tuple(grade for grade in LADDER.grades if grade != LADDER.beyond)
 STAR_BUDGET = 200
