@@ -517,6 +517,25 @@ def test_a_chain_cites_of_what_a_step_decides_only_what_the_rest_reads() -> None
     assert set(everything) == {0, 1, 3, 6, 9, 2}
 
 
+def test_a_chain_says_of_each_step_only_what_the_rest_reads() -> None:
+    from gridproof.core.ladder import chain_parts, chain_said
+
+    def fewer(_position: object, step: Step, keep: int) -> Step:
+        return Step(step.rule, f"{step.rule} decides {[*bits(keep)]}", empty=keep)
+
+    said_whole = Rule("a", "A", "", lambda _: [])
+    narrowed = Rule("b", "B", "", lambda _: [], narrow=fewer)
+    first = Step("a", "a decides 1 and 3", empty=1 << 1 | 1 << 3, cells=(0,))
+    second = Step("b", "b decides 2 and 4", empty=1 << 2 | 1 << 4, cells=(1,))
+    third = Step("b", "b decides 5", empty=1 << 5, cells=(2,))
+    parts = chain_parts([first, second, third], Violation("d", "broken", cells=(5,)), 1)
+    assert [keep for _, keep in parts] == [1 << 1, 1 << 2, 1 << 5]
+    said = chain_said([said_whole, narrowed], None, parts)
+    # a rule without `narrow` says its step whole; one with it, of what is read; a step
+    # read whole is said as it is
+    assert [step.text for step in said] == ["a decides 1 and 3", "b decides [2]", "b decides 5"]
+
+
 def test_grades_are_one_vocabulary_of_values() -> None:
     """Every ladder's grades are `Grade` values, easiest first; a grade spelled as a string
     equals its value (JSON, SQLite and codes carry it unchanged)."""

@@ -96,6 +96,11 @@ class Rule(Generic[P]):
     """`explain(position, step)`: the step with the cells and regions its conclusion rests
     on, where working them out costs too much to do for every step of a solve; only the
     step a hint shows is explained (`explained`). None: the rule's steps cite them as found."""
+    narrow: Callable[[P, Step, int], Step] | None = None
+    """`narrow(position, step, keep)`: the step said of only the cells `keep` of those it
+    decides (a probe's chain reads some of what a step decides, and its sentence names only
+    those: "so its other neighbour r2c5 is empty" where the step found three). None: the
+    step is said whole."""
     salience: int = 0
     """How readily a person notices this rule's steps, in cells: when a hint chooses among
     the steps open (`service.play.near`), a step of this rule counts as this many cells
@@ -142,11 +147,12 @@ def rule(
     conflict: str = "",
     explain: Callable[[P, Step], Step] | None = None,
     salience: int = 0,
+    narrow: Callable[[P, Step, int], Step] | None = None,
 ) -> Callable[[Callable[[P], Found]], Rule[P]]:
     """Declare the decorated function as the rule `id` (see `Rule`)."""
 
     def declare(find: Callable[[P], Found]) -> Rule[P]:
-        return Rule(id, title, template, find, conflict, explain, salience)
+        return Rule(id, title, template, find, conflict, explain, narrow, salience)
 
     return declare
 
@@ -589,11 +595,14 @@ def needed_steps(
     and the cells it looked at (and its regions') become needed in turn (the `assumed`
     cells need nothing). The chain a probe cites, as short as the steps' cited cells
     allow."""
-    return [step for step, _ in _walk_back(steps, why, assumed, region)]
+    return [step for step, _ in chain_parts(steps, why, assumed, region)]
 
 
-def _walk_back(
-    steps: Sequence[Step], why: Violation, assumed: int, region: Callable[[int], int] | None
+def chain_parts(
+    steps: Sequence[Step],
+    why: Violation,
+    assumed: int,
+    region: Callable[[int], int] | None = None,
 ) -> list[tuple[Step, int]]:
     """`needed_steps`, each with the cells it decides that the steps after it (or `why`)
     read."""
@@ -619,6 +628,21 @@ def _walk_back(
     return kept[::-1]
 
 
+def chain_said(
+    rules: Iterable[Rule[P]], position: P, parts: Sequence[tuple[Step, int]]
+) -> list[Step]:
+    """The steps of a chain (`chain_parts`) as its sentence says them: each of only the
+    cells the rest of the chain reads, where its rule can say that (`Rule.narrow`), else
+    whole."""
+    narrow = {each.id: each.narrow for each in rules}
+    said = []
+    for step, keep in parts:
+        how = narrow.get(step.rule)
+        whole = keep == step.shaded | step.empty
+        said.append(step if how is None or whole or not keep else how(position, step, keep))
+    return said
+
+
 def chain_cited(
     cell: int,
     steps: Sequence[Step],
@@ -633,7 +657,7 @@ def chain_cited(
     cells: dict[int, None] = {cell: None}
     regions: dict[int, None] = {}
     if why is not None and region is not None:
-        chain = _walk_back(steps, why, 1 << cell, region)
+        chain = chain_parts(steps, why, 1 << cell, region)
     else:
         chain = [(step, step.shaded | step.empty) for step in steps]
     for step, decided in chain:

@@ -148,6 +148,36 @@ def test_probe_sentences_name_the_cell_and_the_chain() -> None:
         assert ", then " in text
 
 
+def test_a_probe_sentence_names_only_cells_it_cites(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Of what each step of a probe's chain decides, the sentence names only what the rest
+    of the chain reads (`Rule.narrow`), as the highlight shows only that: every cell the
+    words name is a cited cell. Said whole, most of these sentences name cells the
+    highlight leaves out."""
+    import re
+
+    import gridproof as gp
+    from gridproof.genres.norinori import rules
+
+    def outside() -> tuple[int, int]:
+        probes = named_elsewhere = 0
+        for seed in (1, 2, 3):
+            board = gp.generate("norinori", size=(10, 10), seed=seed, difficulty="hard").loaded
+            width = board.puzzle.width
+            progress = board.genre.solve(board.puzzle, board.genre.ladder.top, Deadline(30))
+            for step in progress.steps:
+                if step.rule == rules.probe.id:
+                    cited = {f"r{c // width + 1}c{c % width + 1}" for c in step.cells}
+                    probes += 1
+                    named_elsewhere += bool(set(re.findall(r"r\d+c\d+", step.text)) - cited)
+        return probes, named_elsewhere
+
+    probes, named_elsewhere = outside()
+    assert probes
+    assert not named_elsewhere
+    monkeypatch.setattr(rules, "chain_said", lambda _rules, _pos, parts: [s for s, _ in parts])
+    assert outside()[1] > probes // 2
+
+
 def test_explanations_leave_out_the_cells_their_view_does_without(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -14,6 +14,7 @@ Each rule returns the steps it can take now, or a `Violation` (the contradiction
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from itertools import combinations
 
 from gridproof.core.grid import Geometry, bits, low_bit
@@ -23,6 +24,8 @@ from gridproof.core.ladder import (
     Rule,
     Rung,
     chain_cited,
+    chain_parts,
+    chain_said,
     needed_steps,
     rule,
     run_ladder,
@@ -40,12 +43,19 @@ def _s(mask: int) -> str:
     return "s" if mask & (mask - 1) else ""
 
 
+def _fewer_free(pos: Position, step: Step, keep: int) -> Step:
+    """A Completed domino step said of only the neighbours `keep` (`Rule.narrow`)."""
+    domino = sum(1 << cell for cell in step.cells)
+    return _domino_step(pos.board, domino, keep & step.empty)
+
+
 @rule(
     "domino-complete",
     "Completed domino",
     "{domino} form a domino, so its other neighbour{s} {free} {are} empty",
     conflict="{cell} has more than one shaded neighbour",
     salience=1,
+    narrow=_fewer_free,
 )
 def domino_complete(pos: Position) -> Found:
     """A shaded cell with a shaded neighbour is a finished domino: its other neighbours are
@@ -67,17 +77,20 @@ def domino_complete(pos: Position) -> Found:
         paired &= ~domino
         free = (nbrs[cell] | nbrs[low_bit(mate)]) & unknown
         if free:
-            steps.append(
-                domino_complete.step(
-                    empty=free,
-                    cells=bits(domino),
-                    domino=board.names(domino),
-                    free=board.names(free),
-                    s=_s(free),
-                    are=_are(free),
-                )
-            )
+            steps.append(_domino_step(board, domino, free))
     return steps
+
+
+def _domino_step(board: Board, domino: int, free: int) -> Step:
+    """The Completed domino step: the cells of `domino` shaded, so `free` is empty."""
+    return domino_complete.step(
+        empty=free,
+        cells=bits(domino),
+        domino=board.names(domino),
+        free=board.names(free),
+        s=_s(free),
+        are=_are(free),
+    )
 
 
 @rule(
@@ -489,11 +502,34 @@ def region_pairs(area: int) -> tuple[int, ...] | None:
 NO_PAIR_LEFT = "region {region} has no way left to place its two shaded cells"
 
 
+def _decision(board: Board, shade: int, clear: int) -> str:
+    """What a region's ways agree on, in words: "shade r1c2 and leave r3c4 empty"."""
+    parts = []
+    if shade:
+        parts.append(f"shade {board.names(shade)}")
+    if clear:
+        parts.append(f"leave {board.names(clear)} empty")
+    return " and ".join(parts)
+
+
+def _fewer_decided(pos: Position, step: Step, keep: int) -> Step:
+    """A Region options or Region pairs step said of only the cells `keep` of those its
+    ways agree on (`Rule.narrow`): the sentence's ending names them."""
+    board = pos.board
+    whole = _decision(board, step.shaded, step.empty)
+    if not step.text.endswith(whole):  # not a sentence this rule wrote: said whole
+        return step
+    shaded, empty = step.shaded & keep, step.empty & keep
+    text = step.text.removesuffix(whole) + _decision(board, shaded, empty)
+    return replace(step, text=text, shaded=shaded, empty=empty)
+
+
 @rule(
     "region-options",
     "Region options",
     "region {region}: {ways} to place its two shaded cells that suit the cells around it {decide}",
     conflict=NO_PAIR_LEFT,
+    narrow=_fewer_decided,
 )
 def region_options(pos: Position) -> Found:
     """Each region's possible pairs, kept only if they suit the cells around the region; a
@@ -730,6 +766,7 @@ def _pairs_support(
     conflict=NO_PAIR_LEFT,
     explain=_explain_pairs,
     salience=-1,
+    narrow=_fewer_decided,
 )
 def pairs(pos: Position) -> Found:
     """Regions as variables over their possible pairs, made arc consistent (AC-3): a pair
@@ -821,11 +858,6 @@ def _write_back(
         clear = area & ~some & ~pos.empty
         if not (shade or clear):
             continue
-        parts = []
-        if shade:
-            parts.append(f"shade {board.names(shade)}")
-        if clear:
-            parts.append(f"leave {board.names(clear)} empty")
         steps.append(
             found_by.step(
                 shaded=shade,
@@ -834,7 +866,7 @@ def _write_back(
                 regions=(rid,),
                 region=rid + 1,
                 ways=_all_ways(len(live)),
-                decide=" and ".join(parts),
+                decide=_decision(board, shade, clear),
             )
         )
     return steps
@@ -876,8 +908,10 @@ def _probe_step(pos: Position, cell: int, shade: bool, chain: list[Step], why: V
     """The Probe step that assuming `cell` shaded (or empty) leads through `chain` to the
     contradiction `why`: the cell is the other way; it cites the whole chain."""
     was, now = ("shaded", "empty") if shade else ("empty", "shaded")
-    then = "".join(f"then {each.text}; " for each in chain)
-    cited, regions = chain_cited(cell, chain, why, pos.board.region_mask.__getitem__)
+    region = pos.board.region_mask.__getitem__
+    said = chain_said(PAIRS, pos, chain_parts(chain, why, 1 << cell, region))
+    then = "".join(f"then {each.text}; " for each in said)
+    cited, regions = chain_cited(cell, chain, why, region)
     return probe.step(
         shaded=0 if shade else 1 << cell,
         empty=1 << cell if shade else 0,
