@@ -160,7 +160,7 @@ def test_registered_genre_generates() -> None:
     nonogram = genre("nonogram")
     assert nonogram.difficulties == LADDER.grades
     assert nonogram.sizes == generate.SIZES
-    assert nonogram.generator == generate.GENERATOR_VERSION == "nonogram/4"
+    assert nonogram.generator == generate.GENERATOR_VERSION == "nonogram/5"
     made = nonogram.generate(Request(8, 8), 2, Deadline(60))
     assert nonogram.count(made.puzzle, 2, Deadline(60)).solutions == (made.solution,)
     assert made.health.attempts >= 1
