@@ -654,13 +654,19 @@ def chain_cited(
     (with `region(id)` a region's cell mask, as `needed_steps` takes it; without, all it
     decided), and the contradiction's own, each once and in that order: everything a
     person reads to follow the chain."""
+    if why is not None and region is not None:
+        return parts_cited(cell, chain_parts(steps, why, 1 << cell, region), why)
+    return parts_cited(cell, [(step, step.shaded | step.empty) for step in steps], why)
+
+
+def parts_cited(
+    cell: int, parts: Sequence[tuple[Step, int]], why: Violation | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """`chain_cited` of a chain already walked (`chain_parts`: each step with what of it
+    the rest reads), for a caller that also says the chain (`chain_said`)."""
     cells: dict[int, None] = {cell: None}
     regions: dict[int, None] = {}
-    if why is not None and region is not None:
-        chain = chain_parts(steps, why, 1 << cell, region)
-    else:
-        chain = [(step, step.shaded | step.empty) for step in steps]
-    for step, decided in chain:
+    for step, decided in parts:
         cells.update(dict.fromkeys(step.cells))
         cells.update(dict.fromkeys(bits(decided)))
         regions.update(dict.fromkeys(step.regions))

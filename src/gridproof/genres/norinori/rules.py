@@ -23,10 +23,10 @@ from gridproof.core.ladder import (
     Ladder,
     Rule,
     Rung,
-    chain_cited,
     chain_parts,
     chain_said,
     needed_steps,
+    parts_cited,
     rule,
     run_ladder,
 )
@@ -908,10 +908,9 @@ def _probe_step(pos: Position, cell: int, shade: bool, chain: list[Step], why: V
     """The Probe step that assuming `cell` shaded (or empty) leads through `chain` to the
     contradiction `why`: the cell is the other way; it cites the whole chain."""
     was, now = ("shaded", "empty") if shade else ("empty", "shaded")
-    region = pos.board.region_mask.__getitem__
-    said = chain_said(PAIRS, pos, chain_parts(chain, why, 1 << cell, region))
-    then = "".join(f"then {each.text}; " for each in said)
-    cited, regions = chain_cited(cell, chain, why, region)
+    parts = chain_parts(chain, why, 1 << cell, pos.board.region_mask.__getitem__)
+    then = "".join(f"then {each.text}; " for each in chain_said(PAIRS, pos, parts))
+    cited, regions = parts_cited(cell, parts, why)
     return probe.step(
         shaded=0 if shade else 1 << cell,
         empty=1 << cell if shade else 0,
