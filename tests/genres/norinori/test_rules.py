@@ -226,3 +226,88 @@ def test_explanations_leave_out_the_cells_their_view_does_without(
     for kind in kinds:
         fewer = [b - a for (rule, a), (_, b) in zip(exact, loose, strict=True) if rule == kind]
         assert any(fewer), f"{kind}: no step cites fewer cells with the pass"
+
+
+def _arcs(puzzle: Norinori) -> list[tuple[int, int]]:
+    board = board_of(puzzle)
+    return [(i, j) for i, near in enumerate(board.region_neighbours) for j in near if i < j]
+
+
+def test_a_verdict_reads_only_the_marks_of_its_arcs_zone() -> None:
+    """Two pairs side by side fit or not alike at any two marks that agree on their arc's
+    zone (`Board.arc_zone`), however the rest of the board differs: what lets
+    `rules.VERDICTS` keep a verdict for those marks only. (A zone one step narrower
+    fails this.)"""
+    from gridproof.genres.norinori.rules import Verdicts, checker_at, region_pairs
+
+    rng = random.Random(5)
+    compared = differ = 0
+    for n, puzzle in enumerate(_boards(40, seed=21)):
+        board = board_of(puzzle)
+        geo = board.geo
+        for i, j in _arcs(puzzle):
+            pos = Position(board)
+            Verdicts(limit=0).table(pos, i, j)  # fills the arc's zone
+            zone = board.arc_zone[i, j]
+            area = board.region_mask[i] | board.region_mask[j]
+            halo = (board.region_halo[i] | board.region_halo[j]) & ~area
+            sides = (region_pairs(board.region_mask[i]), region_pairs(board.region_mask[j]))
+            shades = [p | q for p in sides[0] or () for q in sides[1] or ()]
+            for _ in range(3):
+                shaded, empty = _marks(puzzle, rng, rng.uniform(0.2, 0.7))
+                other_shaded, other_empty = _marks(puzzle, rng, rng.uniform(0.2, 0.7))
+                there = (
+                    shaded & zone | other_shaded & ~zone,
+                    empty & zone | other_empty & ~zone & ~(shaded & zone),
+                )
+                here = checker_at(geo, shaded, empty, area, halo)
+                elsewhere = checker_at(geo, *there, area, halo)
+                for shade in shades:
+                    assert here(shade) == elsewhere(shade), (n, i, j, shade)
+                compared += len(shades)
+                differ += (shaded, empty) != there
+    assert compared > 10_000, compared
+    assert differ > 100, differ
+
+
+def test_pairs_decide_alike_with_verdicts_kept_across_runs_or_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Region pairs ladder takes the same steps and finds the same contradictions on
+    one board's positions one after another whether each run finds its verdicts afresh or
+    reuses those earlier runs kept (`rules.VERDICTS`)."""
+    from gridproof.genres.norinori import rules
+
+    class Counted(rules.Verdicts):
+        reused = 0
+
+        def table(self, pos: Position, i: int, j: int) -> dict[int, bool]:
+            tables = len(self.tables)
+            known = super().table(pos, i, j)
+            self.reused += len(self.tables) == tables and bool(known)
+            return known
+
+    rng = random.Random(9)
+    reused = 0
+    for puzzle in _boards(16, seed=31):
+        board = board_of(puzzle)
+        solutions = count_by_regions(puzzle, 2).solutions
+        starts = [_marks(puzzle, rng, rng.uniform(0.0, 0.3)) for _ in range(4)]
+        for solution in solutions:
+            for _ in range(4):
+                keep = rng.getrandbits(puzzle.width * puzzle.height)
+                starts.append((solution & keep, board.geo.full & ~solution & keep >> 1))
+        kept = Counted(limit=EVERYTHING * 10**3)
+        for shaded, empty in starts:
+            if shaded & empty:
+                continue
+            runs = []
+            for verdicts in (kept, rules.Verdicts(limit=0)):
+                monkeypatch.setattr(rules, "VERDICTS", verdicts)
+                pos = Position(board_of(puzzle))
+                pos.shaded, pos.empty = shaded, empty
+                run = run_ladder(rules.PAIRS, pos, Deadline.never())
+                runs.append((run.steps, run.contradiction, pos.shaded, pos.empty))
+            assert runs[0] == runs[1]
+        reused += kept.reused
+    assert reused > 30, reused

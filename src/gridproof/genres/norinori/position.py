@@ -19,9 +19,10 @@ from gridproof.core.trace import Step, Violation
 from gridproof.genres.norinori.model import Norinori
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Board:
-    """Everything about a puzzle that never changes while solving it."""
+    """Everything about a puzzle that never changes while solving it. Each board is equal
+    only to itself, and hashes as fast (what keys `rules.VERDICTS`)."""
 
     geo: Geometry
     region_of: tuple[int, ...]
@@ -36,6 +37,10 @@ class Board:
     support: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
     """Residual supports for AC-3: (pair, region) -> a pair of that region that last
     supported it. Only a hint: every use checks it again, so sharing it is safe."""
+    arc_zone: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
+    """The cells within three steps of two neighbouring regions, by (lower id, higher
+    id): all the marks the verdict on two of their pairs side by side reads
+    (`rules.checker_at`), filled as AC-3 first meets each arc."""
 
     def name(self, cell: int) -> str:
         return self.geo.name(cell)

@@ -367,16 +367,53 @@ def checker_at(
     return fits
 
 
+class Verdicts:
+    """AC-3's verdicts on two pairs side by side, kept across runs and boards. A verdict
+    reads only the marks in its arc's zone (`Board.arc_zone`), so each table is keyed by
+    the board, the arc and those marks, and holds wherever they recur: a probe's trial
+    changes the marks around a few arcs only, the next hint around fewer. At most `limit`
+    bytes in all (a verdict is keyed by a board-sized mask); beyond, it starts afresh."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.tables: dict[tuple[Board, int, int, int, int], dict[int, bool]] = {}
+        self.size = 0
+
+    def table(self, pos: Position, i: int, j: int) -> dict[int, bool]:
+        """The verdicts known on pairs of regions i and j side by side at `pos`'s marks."""
+        board = pos.board
+        arc = (i, j) if i < j else (j, i)
+        zone = board.arc_zone.get(arc)
+        if zone is None:
+            spread = board.geo.spread
+            zone = spread(spread(spread(board.region_mask[i] | board.region_mask[j])))
+            board.arc_zone[arc] = zone
+        key = (board, *arc, pos.shaded & zone, pos.empty & zone)
+        known = self.tables.get(key)
+        if known is None:
+            if self.size >= self.limit:
+                self.tables = {}  # a table in use stays right for its marks
+                self.size = 0
+            known = self.tables[key] = {}
+        return known
+
+    def added(self, board: Board, entries: int) -> None:
+        """Count `entries` new verdicts on `board` against the limit."""
+        self.size += entries * (board.geo.full.bit_length() // 8 + 120)
+
+
+VERDICTS = Verdicts(limit=16 * 2**20)
+"""The process's verdicts: about 70,000 on a 30×30 board, three cold hints' worth."""
+
+
 class _Arcs:
-    """The binary checks of one AC-3 run. Cells do not change during a run, so the verdict
-    on two pairs side by side is computed once and serves both arcs between their regions;
-    the residual supports on the board remember which partner last worked."""
+    """The binary checks of one AC-3 run, through `VERDICTS` (the marks do not change
+    during a run: each arc's table is looked up once); the residual supports on the board
+    remember which partner last worked."""
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
-        self.checkers: dict[tuple[int, int], Callable[[int], bool]] = {}
-        self.verdicts: dict[int, bool] = {}
-        self.verdict_limit = VERDICT_BYTES // (pos.board.geo.full.bit_length() // 8 + 120)
+        self.tables: dict[tuple[int, int], dict[int, bool]] = {}
         self.skipped = False
         """Whether some arc was too costly to revise."""
 
@@ -387,55 +424,59 @@ class _Arcs:
                 "ways to compare side by side"
             )
 
-    def fits(self, i: int, j: int, shade: int) -> bool:
-        verdict = self.verdicts.get(shade)
-        if verdict is None:
-            if len(self.verdicts) >= self.verdict_limit:
-                self.verdicts.clear()  # a bounded cache: a verdict is cheap to recompute
-            check = self.checkers.get((i, j))
-            if check is None:
-                board = self.pos.board
-                area = board.region_mask[i] | board.region_mask[j]
-                halo = (board.region_halo[i] | board.region_halo[j]) & ~area
-                check = self.checkers[i, j] = self.checkers[j, i] = checker(self.pos, area, halo)
-            verdict = self.verdicts[shade] = check(shade)
-        return verdict
-
     def revise(self, i: int, j: int) -> tuple[int, ...] | None:
         """The pairs of region i that some pair of region j supports; None when the
         deadline passes meanwhile. An arc that would compare more than `ARC_LIMIT` pairs
         of pairs is left as it is (noted on the deadline): pruning less is sound."""
-        domains = self.pos.domains
+        pos = self.pos
+        domains = pos.domains
         assert domains is not None
         partners = _lifted(domains, j)
         mine = _lifted(domains, i)
         if len(mine) * len(partners) > ARC_LIMIT:
             self.skipped = True
             return mine
-        support = self.pos.board.support
+        board = pos.board
+        support = board.support
+        known = self.tables.get((i, j))
+        if known is None:
+            known = self.tables[i, j] = self.tables[j, i] = VERDICTS.table(pos, i, j)
+        check: list[Callable[[int], bool]] = []
+        before = len(known)
+
+        def fits(shade: int) -> bool:  # a verdict not known yet
+            if not check:
+                area = board.region_mask[i] | board.region_mask[j]
+                halo = (board.region_halo[i] | board.region_halo[j]) & ~area
+                check.append(checker(pos, area, halo))
+            verdict = known[shade] = check[0](shade)
+            return verdict
+
         kept = []
-        deadline = self.pos.deadline
+        deadline = pos.deadline
         for index, p in enumerate(mine):
             if index % 32 == 31 and deadline.expired():
                 return None
             q = support.get((p, j))
-            if q is not None and q in partners and self.fits(i, j, p | q):
-                kept.append(p)
-                continue
+            if q is not None and q in partners:
+                verdict = known.get(p | q)
+                if verdict or (verdict is None and fits(p | q)):
+                    kept.append(p)
+                    continue
             for q in partners:
-                if self.fits(i, j, p | q):
+                verdict = known.get(p | q)
+                if verdict or (verdict is None and fits(p | q)):
                     support[p, j] = q
                     kept.append(p)
                     break
+        if check:
+            VERDICTS.added(board, len(known) - before)
         return tuple(kept)
 
 
 ARC_LIMIT = 250_000
 """An arc between two regions compares at most this many pairs of their pairs (two regions
 of about 30 cells); larger arcs are skipped, so one arc never outlasts a deadline check."""
-VERDICT_BYTES = 64 * 2**20
-"""The memory the verdicts of one AC-3 run may take (each is keyed by a board-sized mask)
-before the run starts remembering afresh: bounded on the largest boards too."""
 LIFT_TOTAL = 60_000
 """The pairs listed over the whole board at most (see `lifted_domains`)."""
 LIFT_LIMIT = 5000
