@@ -371,7 +371,7 @@ def _run(
             if deadline.expired():
                 run.timed_out = True
                 break
-            if not (step.shaded & ~position.shaded) | (step.empty & ~position.empty):
+            if not _decides_new(step, position):
                 continue  # an earlier step of the batch decided its cells
             problem = position.apply(step)
             run.steps.append(step)
@@ -403,11 +403,15 @@ def _first_batch(
             if isinstance(found, Violation):
                 return found
             steps += found
-        shaded, empty = position.shaded, position.empty
-        fresh = [step for step in steps if (step.shaded & ~shaded) | (step.empty & ~empty)]
+        fresh = [step for step in steps if _decides_new(step, position)]
         if fresh:
             return fresh
     return []
+
+
+def _decides_new(step: Step, position: Position) -> bool:
+    """Whether `step` decides a cell `position` has not decided yet."""
+    return bool(step.shaded & ~position.shaded or step.empty & ~position.empty)
 
 
 @dataclass(frozen=True, slots=True)
