@@ -311,3 +311,69 @@ def test_pairs_decide_alike_with_verdicts_kept_across_runs_or_not(
             assert runs[0] == runs[1]
         reused += kept.reused
     assert reused > 30, reused
+
+
+def test_a_probe_citation_found_short_is_explained_again_with_more_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the cells a probe's explanation cites are found not to imply it (`short`),
+    its chain is explained again within the next of `PROBE_EXPLAIN_WORK`, and that is
+    what it cites; otherwise it is explained once. Here the first work is none (no Region
+    pairs step of a chain explained) and every first citation is reported short."""
+    from gridproof.core import registry
+    from gridproof.core.contract import Request
+    from gridproof.core.ladder import explained, offer
+    from gridproof.core.trace import Step
+    from gridproof.genres.norinori import rules
+
+    genre = registry.genre("norinori")
+    real = rules._without_idle
+    checks: list[int] = []
+    forced = [False]
+
+    def without_idle(
+        pos: Position, step: Step, found: Step, short: list[bool] | None = None
+    ) -> Step:
+        checks.append(len(step.cells))
+        cited = real(pos, step, found, short)
+        if forced[0] and short is not None and len(checks) == 1:
+            short[0] = True
+        return cited
+
+    monkeypatch.setattr(rules, "_without_idle", without_idle)
+
+    def probes(work: tuple[int, ...], force: bool) -> list[tuple[tuple[int, ...], int]]:
+        monkeypatch.setattr(rules, "PROBE_EXPLAIN_WORK", work)
+        forced[0] = force
+        found = []
+        for seed in (1, 2):
+            puzzle = genre.generate(Request(8, 8, "hard"), seed, Deadline(60)).puzzle
+            shaded = empty = 0
+            for step in genre.solve(puzzle, genre.rungs[-1], Deadline(60)).steps:
+                offered = offer(
+                    genre.ladder, genre.position, puzzle, Deadline(60), shaded=shaded, empty=empty
+                )
+                for each in offered.steps:
+                    if each.rule == rules.probe.id:
+                        checks.clear()
+                        shown = explained(
+                            genre.ladder,
+                            genre.position,
+                            puzzle,
+                            Deadline(60),
+                            each,
+                            shaded=shaded,
+                            empty=empty,
+                        )
+                        found.append((shown.cells, len(checks)))
+                shaded |= step.shaded
+                empty |= step.empty
+        return found
+
+    once = probes((0, 4000), force=False)
+    assert once
+    assert all(count == 1 for _, count in once)
+    again = probes((0, 4000), force=True)
+    assert all(count == 2 for _, count in again)
+    assert [cells for cells, _ in again] == [cells for cells, _ in probes((4000,), False)]
+    assert [cells for cells, _ in again] != [cells for cells, _ in once]

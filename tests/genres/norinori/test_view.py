@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from itertools import product
 
+import pytest
+
 from gridproof.core.grid import bits, low_bit
 from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.position import Board, board_of
@@ -114,4 +116,20 @@ def test_a_citation_that_falls_short_takes_the_next_try_or_the_cells_around_it()
     tries = [((r1c1,), ()), ((r1c1, r1c2, r4c4), ())]
     assert enough_and_fewest(board, tries, shaded, empty, {r2c1: 1}) == ((r1c1, r1c2), ())
     assert enough_and_fewest(board, tries[:1], shaded, empty, {r2c1: 1}) == ((r1c1, r1c2), ())
-    assert enough_and_fewest(board, [((r4c4,), ())], 1 << r4c4, 0, {r2c1: 1}) is None
+    short = [False]
+    assert enough_and_fewest(board, [((r4c4,), ())], 1 << r4c4, 0, {r2c1: 1}, short) is None
+    assert short == [True]  # found not to imply it, grown as it was
+
+
+def test_a_check_out_of_work_is_not_found_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the work runs out before a try is settled, the check cannot tell: it answers
+    None without saying the citation falls short."""
+    from gridproof.genres.norinori import view as module
+
+    puzzle = Norinori(4, 4, (0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3))
+    board = board_of(puzzle)
+    r2c1, r4c4 = 4, 15
+    monkeypatch.setattr(module, "VIEW_WORK", 0)
+    short = [False]
+    assert enough_and_fewest(board, [((r4c4,), ())], 1 << r4c4, 0, {r2c1: 1}, short) is None
+    assert short == [False]

@@ -660,20 +660,21 @@ def _pairs_cited(
     return Step(step.rule, step.text, step.shaded, step.empty, cells=cells, regions=regions)
 
 
-def _without_idle(pos: Position, step: Step, found: Step) -> Step:
+def _without_idle(pos: Position, step: Step, found: Step, short: list[bool] | None = None) -> Step:
     """`step`, an explanation of `found`, citing only what its view needs to imply what it
     decides (`view.enough_and_fewest`: the exact reading of the cells in view, which the
     explanation's own reasoning only approaches). Where the explanation's view does not
     imply it (the reasoning read a rule the view does not show), the step as found, or
     else the explanation with the cells around it, is cited instead; where the check
-    cannot tell within its work, `step` as it is."""
+    cannot tell within its work, or none of those implies it (then `short[0]`, when
+    given, is set), `step` as it is."""
     known = pos.shaded | pos.empty
     decided = dict.fromkeys(bits(step.shaded & ~known), 1)
     decided.update(dict.fromkeys(bits(step.empty & ~known), 0))
     if not decided:
         return step
     tries = [(step.cells, step.regions), (found.cells, found.regions)]
-    cited = enough_and_fewest(pos.board, tries, pos.shaded, pos.empty, decided)
+    cited = enough_and_fewest(pos.board, tries, pos.shaded, pos.empty, decided, short)
     if cited is None:
         return step
     cells, regions = cited
@@ -965,18 +966,21 @@ def _probe_step(pos: Position, cell: int, shade: bool, chain: list[Step], why: V
     )
 
 
-PROBE_EXPLAIN_WORK = 4000
+PROBE_EXPLAIN_WORK = (4000, 8000)
 """How much `_explain_probe` spends at most on the Region pairs steps of one chain, counted
-as `EXPLAIN_WORK` is (each step at most that); the steps it does not reach cite what they
-cite in a solve."""
+as `EXPLAIN_WORK` is (each step at most that): the first, and the next when what it cites
+is found not to imply the step (`_without_idle`'s `short`); the steps it does not reach
+cite what they cite in a solve."""
 
 
 def _explain_probe(pos: Position, step: Step) -> Step:
     """A Probe step citing what its chain rests on: the trial run again, each Region pairs
     step the chain needs and a dead end of Region pairs explained at the marks it was
     taken from (`_pairs_support`), the chain then walked back again over what those cite,
-    until no needed step is left unexplained. The step as it is when the trial finds no
-    contradiction (it always does, as arc consistency's fixpoint is the same)."""
+    until no needed step is left unexplained, within the first of `PROBE_EXPLAIN_WORK`;
+    when the cells that cites are found not to imply the step, again within the next.
+    The step as it is when the trial finds no contradiction (it always does, as arc
+    consistency's fixpoint is the same)."""
     cell = low_bit(step.shaded | step.empty)
     shade = bool(step.empty)
     bit = 1 << cell
@@ -984,12 +988,10 @@ def _explain_probe(pos: Position, step: Step) -> Step:
     trial = _assumed(pos, cell, shade)
     shaded, empty = trial.shaded, trial.empty
     run = run_ladder(PAIRS, trial, pos.deadline)
-    why = run.contradiction
-    if why is None:
+    if run.contradiction is None:
         return step
-    steps = list(run.steps)
     before = []
-    for each in steps:
+    for each in run.steps:
         before.append((shaded, empty))
         shaded |= each.shaded
         empty |= each.empty
@@ -999,37 +1001,46 @@ def _explain_probe(pos: Position, step: Step) -> Step:
         there.shaded, there.empty = marks
         return there
 
-    spent = [0]
-    if why.rule in (pairs.id, region_options.id) and len(why.regions) == 1:
-        why = _explain_dead_end(at((shaded, empty)), why, spent)
-    done: set[int] = set()
-    while True:
-        needed = {id(each) for each in needed_steps(steps, why, bit, region)}
-        todo = [
-            i
-            for i, each in enumerate(steps)
-            if id(each) in needed and each.rule == pairs.id and i not in done
-        ][::-1]  # nearest the contradiction first, while the work lasts
-        if not todo:
+    def explained(work: int) -> Step:
+        steps = list(run.steps)
+        why = run.contradiction
+        assert why is not None
+        spent = [0]
+        if why.rule in (pairs.id, region_options.id) and len(why.regions) == 1:
+            why = _explain_dead_end(at((shaded, empty)), why, spent)
+        done: set[int] = set()
+        while True:
+            needed = {id(each) for each in needed_steps(steps, why, bit, region)}
+            todo = [
+                i
+                for i, each in enumerate(steps)
+                if id(each) in needed and each.rule == pairs.id and i not in done
+            ][::-1]  # nearest the contradiction first, while the work lasts
+            if not todo:
+                break
+            for i in todo:
+                # found at the marks before its batch: try back to the first of the run of
+                # Region pairs steps it belongs to (later marks of a trial may contradict)
+                first = i
+                while first > 0 and steps[first - 1].rule == pairs.id:
+                    first -= 1
+                found = steps[i]
+                for start in range(i, first - 1, -1):
+                    left = min(EXPLAIN_WORK, work - spent[0])
+                    if left <= 0:
+                        break
+                    steps[i] = _pairs_cited(at(before[start]), found, spent, left)
+                    if steps[i] is not found:
+                        break
+                done.add(i)
+        return _probe_step(pos, cell, shade, needed_steps(steps, why, bit, region), why)
+
+    for work in PROBE_EXPLAIN_WORK:
+        short = [False]
+        cited = _without_idle(pos, explained(work), step, short)
+        if not short[0]:
             break
-        for i in todo:
-            # found at the marks before its batch: try back to the first of the run of
-            # Region pairs steps it belongs to (later marks of a trial may contradict)
-            first = i
-            while first > 0 and steps[first - 1].rule == pairs.id:
-                first -= 1
-            found = steps[i]
-            for start in range(i, first - 1, -1):
-                left = min(EXPLAIN_WORK, PROBE_EXPLAIN_WORK - spent[0])
-                if left <= 0:
-                    break
-                steps[i] = _pairs_cited(at(before[start]), found, spent, left)
-                if steps[i] is not found:
-                    break
-            done.add(i)
-    return _without_idle(
-        pos, _probe_step(pos, cell, shade, needed_steps(steps, why, bit, region), why), step
-    )
+    return cited
 
 
 @rule(

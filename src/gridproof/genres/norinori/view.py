@@ -204,7 +204,12 @@ the step (each ring: every cell next to the view)."""
 
 
 def enough_and_fewest(
-    board: Board, tries: Sequence[Cited], shaded: int, empty: int, decided: dict[int, int]
+    board: Board,
+    tries: Sequence[Cited],
+    shaded: int,
+    empty: int,
+    decided: dict[int, int],
+    short: list[bool] | None = None,
 ) -> Cited | None:
     """A citation whose view implies `decided` (cell -> 1 shaded, 0 empty) at these marks,
     with none of its cells idle as far as the checks can tell, all within `VIEW_WORK`:
@@ -213,7 +218,8 @@ def enough_and_fewest(
     without, tried farthest from the cells decided first, a block at a time (`drop`),
     every one of them once on its own unless a block it lies in goes. The cells decided
     and those of the regions named always stay (they are what the step is about). None
-    when no try implies it, or the work runs out first."""
+    when no try implies it, or the work runs out first; `short[0]`, when given, says
+    which: True when each was found not to imply it."""
     region_of, region_mask, geo = board.region_of, board.region_mask, board.geo
     left = [VIEW_WORK]
 
@@ -253,6 +259,8 @@ def enough_and_fewest(
         if found:
             break
     else:
+        if short is not None:
+            short[0] = True
         return None
     keep = set(decided)
     for rid in regions:
