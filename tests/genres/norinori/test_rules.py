@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 
 import pytest
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.ladder import run_ladder
+from gridproof.core.trace import Step
 from gridproof.genres.norinori.brute import count_by_regions
 from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.position import Position, board_of
@@ -118,7 +120,7 @@ def test_rivals_refuses_a_board_without_solutions() -> None:
 
 def test_a_probe_cites_the_steps_its_contradiction_needs() -> None:
     from gridproof.core.ladder import needed_steps as chain
-    from gridproof.core.trace import Step, Violation
+    from gridproof.core.trace import Violation
 
     # the assumption at cell 0 lets a step decide cell 1, another cell 2 from 1, an
     # unrelated step 5; the contradiction is at 2: the chain keeps the first two, in order
@@ -185,38 +187,13 @@ def test_explanations_leave_out_the_cells_their_view_does_without(
     cell that exact reasoning over the cells in view does without: the last pass leaves
     it out (`view.enough_and_fewest`). With the pass given no work, every Region pairs and
     Probe step of these solves cites a superset, some of them more."""
-    from gridproof.core import registry
-    from gridproof.core.contract import Request
-    from gridproof.core.ladder import explained, offer
     from gridproof.genres.norinori import rules, view
 
-    genre = registry.genre("norinori")
     kinds = {rules.pairs.id, rules.probe.id}
 
     def cited() -> list[tuple[str, set[int]]]:
-        found = []
-        for size, seed in ((6, 0), (6, 1), (8, 0), (8, 1)):
-            puzzle = genre.generate(Request(size, size, "hard"), seed, Deadline(60)).puzzle
-            shaded = empty = 0
-            for step in genre.solve(puzzle, genre.rungs[-1], Deadline(60)).steps:
-                offered = offer(
-                    genre.ladder, genre.position, puzzle, Deadline(60), shaded=shaded, empty=empty
-                )
-                for each in offered.steps:
-                    if each.rule in kinds:
-                        shown = explained(
-                            genre.ladder,
-                            genre.position,
-                            puzzle,
-                            Deadline(60),
-                            each,
-                            shaded=shaded,
-                            empty=empty,
-                        )
-                        found.append((each.rule, set(shown.cells)))
-                shaded |= step.shaded
-                empty |= step.empty
-        return found
+        boards = ((6, 0), (6, 1), (8, 0), (8, 1))
+        return [(rule, set(shown.cells)) for rule, shown in _explained_offers(boards, kinds)]
 
     exact = cited()
     monkeypatch.setattr(view, "VIEW_WORK", 0)
@@ -320,13 +297,8 @@ def test_a_probe_citation_found_short_is_explained_again_with_more_work(
     its chain is explained again within the next of `PROBE_EXPLAIN_WORK`, and that is
     what it cites; otherwise it is explained once. Here the first work is none (no Region
     pairs step of a chain explained) and every first citation is reported short."""
-    from gridproof.core import registry
-    from gridproof.core.contract import Request
-    from gridproof.core.ladder import explained, offer
-    from gridproof.core.trace import Step
     from gridproof.genres.norinori import rules
 
-    genre = registry.genre("norinori")
     real = rules._without_idle
     checks: list[int] = []
     forced = [False]
@@ -346,28 +318,10 @@ def test_a_probe_citation_found_short_is_explained_again_with_more_work(
         monkeypatch.setattr(rules, "PROBE_EXPLAIN_WORK", work)
         forced[0] = force
         found = []
-        for seed in (1, 2):
-            puzzle = genre.generate(Request(8, 8, "hard"), seed, Deadline(60)).puzzle
-            shaded = empty = 0
-            for step in genre.solve(puzzle, genre.rungs[-1], Deadline(60)).steps:
-                offered = offer(
-                    genre.ladder, genre.position, puzzle, Deadline(60), shaded=shaded, empty=empty
-                )
-                for each in offered.steps:
-                    if each.rule == rules.probe.id:
-                        checks.clear()
-                        shown = explained(
-                            genre.ladder,
-                            genre.position,
-                            puzzle,
-                            Deadline(60),
-                            each,
-                            shaded=shaded,
-                            empty=empty,
-                        )
-                        found.append((shown.cells, len(checks)))
-                shaded |= step.shaded
-                empty |= step.empty
+        checks.clear()
+        for _, shown in _explained_offers(((8, 1), (8, 2)), {rules.probe.id}):
+            found.append((shown.cells, len(checks)))
+            checks.clear()
         return found
 
     once = probes((0, 4000), force=False)
@@ -377,3 +331,36 @@ def test_a_probe_citation_found_short_is_explained_again_with_more_work(
     assert all(count == 2 for _, count in again)
     assert [cells for cells, _ in again] == [cells for cells, _ in probes((4000,), False)]
     assert [cells for cells, _ in again] != [cells for cells, _ in once]
+
+
+def _explained_offers(
+    boards: Iterable[tuple[int, int]], kinds: set[str]
+) -> Iterator[tuple[str, Step]]:
+    """Along the solve of each generated hard board (size, seed), every step of the rules
+    `kinds` that `offer` gives at each position, as `explained` shows it."""
+    from gridproof.core import registry
+    from gridproof.core.contract import Request
+    from gridproof.core.ladder import explained, offer
+
+    genre = registry.genre("norinori")
+    for size, seed in boards:
+        puzzle = genre.generate(Request(size, size, "hard"), seed, Deadline(60)).puzzle
+        shaded = empty = 0
+        for step in genre.solve(puzzle, genre.rungs[-1], Deadline(60)).steps:
+            offered = offer(
+                genre.ladder, genre.position, puzzle, Deadline(60), shaded=shaded, empty=empty
+            )
+            for each in offered.steps:
+                if each.rule in kinds:
+                    shown = explained(
+                        genre.ladder,
+                        genre.position,
+                        puzzle,
+                        Deadline(60),
+                        each,
+                        shaded=shaded,
+                        empty=empty,
+                    )
+                    yield each.rule, shown
+            shaded |= step.shaded
+            empty |= step.empty
