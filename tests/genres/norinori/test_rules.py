@@ -211,10 +211,10 @@ def _arcs(puzzle: Norinori) -> list[tuple[int, int]]:
 
 
 def test_a_verdict_reads_only_the_marks_of_its_arcs_zone() -> None:
-    """Two pairs side by side fit or not alike at any two marks that agree on their arc's
-    zone (`Board.arc_zone`), however the rest of the board differs: what lets
-    `rules.VERDICTS` keep a verdict for those marks only. (A zone one step narrower
-    fails this.)"""
+    """Two pairs side by side, or a region's pair alone (the region as its own arc), fit
+    or not alike at any two marks that agree on the arc's zone (`Board.arc_zone`), however
+    the rest of the board differs: what lets `rules.VERDICTS` keep a verdict for those
+    marks only. (A zone one step narrower fails this.)"""
     from gridproof.genres.norinori.rules import Verdicts, checker_at, region_pairs
 
     rng = random.Random(5)
@@ -222,14 +222,18 @@ def test_a_verdict_reads_only_the_marks_of_its_arcs_zone() -> None:
     for n, puzzle in enumerate(_boards(40, seed=21)):
         board = board_of(puzzle)
         geo = board.geo
-        for i, j in _arcs(puzzle):
+        alone = [(i, i) for i in range(len(board.region_mask))]
+        for i, j in _arcs(puzzle) + alone:
             pos = Position(board)
             Verdicts(limit=0).table(pos, i, j)  # fills the arc's zone
             zone = board.arc_zone[i, j]
             area = board.region_mask[i] | board.region_mask[j]
             halo = (board.region_halo[i] | board.region_halo[j]) & ~area
             sides = (region_pairs(board.region_mask[i]), region_pairs(board.region_mask[j]))
-            shades = [p | q for p in sides[0] or () for q in sides[1] or ()]
+            if i == j:
+                shades = list(sides[0] or ())
+            else:
+                shades = [p | q for p in sides[0] or () for q in sides[1] or ()]
             for _ in range(3):
                 shaded, empty = _marks(puzzle, rng, rng.uniform(0.2, 0.7))
                 other_shaded, other_empty = _marks(puzzle, rng, rng.uniform(0.2, 0.7))

@@ -39,8 +39,8 @@ class Board:
     supported it. Only a hint: every use checks it again, so sharing it is safe."""
     arc_zone: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
     """The cells within three steps of two neighbouring regions, by (lower id, higher
-    id): all the marks the verdict on two of their pairs side by side reads
-    (`rules.checker_at`), filled as AC-3 first meets each arc."""
+    id), or of one region, by (id, id): all the marks a verdict on two of their pairs side
+    by side, or on a pair of the one, reads (`rules.checker_at`); filled as first met."""
 
     def name(self, cell: int) -> str:
         return self.geo.name(cell)

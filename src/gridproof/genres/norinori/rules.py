@@ -368,11 +368,13 @@ def checker_at(
 
 
 class Verdicts:
-    """AC-3's verdicts on two pairs side by side, kept across runs and boards. A verdict
-    reads only the marks in its arc's zone (`Board.arc_zone`), so each table is keyed by
-    the board, the arc and those marks, and holds wherever they recur: a probe's trial
-    changes the marks around a few arcs only, the next hint around fewer. At most `limit`
-    bytes in all (a verdict is keyed by a board-sized mask); beyond, it starts afresh."""
+    """`checker`'s verdicts on two pairs side by side (AC-3's) and on a region's pair alone
+    (the region as its own arc: `sieve`), kept across runs and boards. A verdict reads only
+    the marks in its arc's zone (`Board.arc_zone`), so each table is keyed by the board,
+    the arc and those marks, and holds wherever they recur: a probe's trial changes the
+    marks around a few arcs only, the next hint around fewer, an explanation's next try at
+    a set of regions (`_pairs_support`) around the regions it adds or leaves out. At most
+    `limit` bytes in all (a verdict is keyed by a board-sized mask); then it starts afresh."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
@@ -380,7 +382,8 @@ class Verdicts:
         self.size = 0
 
     def table(self, pos: Position, i: int, j: int) -> dict[int, bool]:
-        """The verdicts known on pairs of regions i and j side by side at `pos`'s marks."""
+        """The verdicts known on pairs of regions i and j side by side (of region i alone
+        when j is i) at `pos`'s marks."""
         board = pos.board
         arc = (i, j) if i < j else (j, i)
         zone = board.arc_zone.get(arc)
@@ -396,6 +399,26 @@ class Verdicts:
                 self.size = 0
             known = self.tables[key] = {}
         return known
+
+    def sieve(self, pos: Position, rid: int, pairs: Sequence[int]) -> tuple[int, ...]:
+        """The pairs of region `rid` that suit the cells around it at `pos`'s marks (the
+        region as its own arc), from the verdicts kept where they are known."""
+        board = pos.board
+        known = self.table(pos, rid, rid)
+        before = len(known)
+        fits: Callable[[int], bool] | None = None
+        kept = []
+        for p in pairs:
+            verdict = known.get(p)
+            if verdict is None:
+                if fits is None:
+                    fits = checker(pos, board.region_mask[rid], board.region_halo[rid])
+                verdict = known[p] = fits(p)
+            if verdict:
+                kept.append(p)
+        if fits is not None:
+            self.added(board, len(known) - before)
+        return tuple(kept)
 
     def added(self, board: Board, entries: int) -> None:
         """Count `entries` new verdicts on `board` against the limit."""
@@ -744,8 +767,7 @@ def _pairs_support(
         trial.shaded, trial.empty = pos.shaded & marks, pos.empty & marks
         domains: list[tuple[int, ...] | None] = [None] * count
         for each in regions:
-            fits = checker(trial, board.region_mask[each], board.region_halo[each])
-            domains[each] = tuple(p for p in pairs_of(each) if fits(p))
+            domains[each] = VERDICTS.sieve(trial, each, pairs_of(each))
         if not all(domains[each] for each in regions):
             return settled(None)
         trial.domains = domains
