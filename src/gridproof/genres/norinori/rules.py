@@ -369,12 +369,13 @@ def checker_at(
 
 class Verdicts:
     """`checker`'s verdicts on two pairs side by side (AC-3's) and on a region's pair alone
-    (the region as its own arc: `sieve`), kept across runs and boards. A verdict reads only
-    the marks in its arc's zone (`Board.arc_zone`), so each table is keyed by the board,
-    the arc and those marks, and holds wherever they recur: a probe's trial changes the
-    marks around a few arcs only, the next hint around fewer, an explanation's next try at
-    a set of regions (`_pairs_support`) around the regions it adds or leaves out. At most
-    `limit` bytes in all (a verdict is keyed by a board-sized mask); then it starts afresh."""
+    (the region as its own arc: `sieve`, for Region options and the explanations), kept
+    across runs and boards. A verdict reads only the marks in its arc's zone
+    (`Board.arc_zone`), so each table is keyed by the board, the arc and those marks, and
+    holds wherever they recur: a probe's trial changes the marks around a few arcs only,
+    the next hint around fewer, an explanation's next try at a set of regions
+    (`_pairs_support`) around the regions it adds or leaves out. At most `limit` bytes in
+    all (a verdict is keyed by a board-sized mask); then it starts afresh."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
@@ -598,15 +599,13 @@ def _fewer_decided(pos: Position, step: Step, keep: int) -> Step:
 def region_options(pos: Position) -> Found:
     """Each region's possible pairs, kept only if they suit the cells around the region; a
     cell every remaining pair shades is shaded, one that no pair uses is empty."""
-    board = pos.board
     dirty = _dirty_regions(pos, region_options.id)
     domains = pos.domains
     assert domains is not None
     for rid in dirty:
         if pos.deadline.expired():
             return []
-        fits = checker(pos, board.region_mask[rid], board.region_halo[rid])
-        live = tuple(p for p in _lifted(domains, rid) if fits(p))
+        live = VERDICTS.sieve(pos, rid, _lifted(domains, rid))
         if not live:
             return _no_pair_left(pos, rid, region_options)
         domains[rid] = live
@@ -1023,13 +1022,14 @@ def _explain_probe(pos: Position, step: Step) -> Step:
         there.shaded, there.empty = marks
         return there
 
+    why = run.contradiction
+    dead_end = [0]  # the work its explanation took, which each pass below counts first
+    if why.rule in (pairs.id, region_options.id) and len(why.regions) == 1:
+        why = _explain_dead_end(at((shaded, empty)), why, dead_end)
+
     def explained(work: int) -> Step:
         steps = list(run.steps)
-        why = run.contradiction
-        assert why is not None
-        spent = [0]
-        if why.rule in (pairs.id, region_options.id) and len(why.regions) == 1:
-            why = _explain_dead_end(at((shaded, empty)), why, spent)
+        spent = [dead_end[0]]
         done: set[int] = set()
         while True:
             needed = {id(each) for each in needed_steps(steps, why, bit, region)}
