@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import random
 import threading
 import time
 from pathlib import Path
@@ -16,7 +18,11 @@ from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
 from gridproof.genres.norinori import GENRE, solve
 from gridproof.genres.norinori.build import grow_regions, induced_matching, seed_regions
+from gridproof.genres.norinori.marks import Marks
 from gridproof.genres.norinori.model import Norinori, make_puzzle, validate
+from gridproof.genres.norinori.position import board_of
+from gridproof.genres.norinori.rules import close_local
+from tests.genres.norinori.boards import backward_board, random_partition
 
 RUNGS = GENRE.rungs
 
@@ -143,3 +149,68 @@ def test_huge_regions_keep_every_call_within_its_deadline(combs: bool) -> None:
         progress = GENRE.solve(puzzle, rung, Deadline(2))
         assert progress.contradiction is None
     assert time.monotonic() - started < 2 * (1 + len(RUNGS)) + 5
+
+
+def test_a_probe_weighs_its_region_by_what_its_ways_decide_and_search_branches_there() -> None:
+    """`NorinoriSpace.reach`: a probe records the geometric mean, over its region's live
+    ways, of the cells each way's close decides; on masks and incrementally alike (where
+    both try every way; a probe that stops once two ways share nothing weighs the ways it
+    tried). Search then branches on the region whose reach, for its ways and dead ends,
+    is greatest."""
+    rng = random.Random(11)
+    every_way = some_ways = searched = 0
+    for index in range(120):
+        maker = (random_partition, backward_board)[index % 2]
+        puzzle = maker(rng.randint(5, 9), rng.randint(5, 9), rng)
+        board = board_of(puzzle)
+        full = board.geo.full
+        start = close_local(board, 0, 0, full)
+        if start is None:
+            continue
+        shaded, empty = start
+        known = (shaded | empty).bit_count()
+        on_masks = solve.NorinoriSpace(board, Deadline.never())
+        on_marks = solve.NorinoriSpace(board, Deadline.never())
+        for rid, area in enumerate(board.region_mask):
+            if not area & ~(shaded | empty):
+                continue
+            decided, shared_shaded, shared_empty = [], -1, -1
+            for shade, clear in solve.region_ways(board, shaded, empty, rid):
+                closed = close_local(board, shaded | shade, empty | clear, 0)
+                if closed is not None:
+                    decided.append((closed[0] | closed[1]).bit_count() - known)
+                    shared_shaded &= closed[0] & ~shaded
+                    shared_empty &= closed[1] & ~empty
+            on_masks.probe_masks(shaded, empty, rid)
+            on_marks.probe(Marks(board, shaded, empty), rid)
+            if not decided:
+                continue
+            weighed = (on_masks.reach[rid], on_marks.reach[rid])
+            if len(decided) == 1 or shared_shaded | shared_empty:  # both tried every way
+                mean = math.prod(decided) ** (1 / len(decided))
+                assert weighed == pytest.approx((mean, mean)), (puzzle, rid)
+                every_way += 1
+            else:
+                low, high = min(decided) * (1 - 1e-9), max(decided) * (1 + 1e-9)
+                assert all(low <= w <= high for w in weighed), (puzzle, rid)
+                some_ways += 1
+        node = on_masks.propagate((0, 0, full, full))
+        if node is None or not (unknown := full & ~(node[0] | node[1])):
+            continue
+        children = on_masks.branches(node)
+        assert children is not None
+        branched = {board.region_of[(child[3] & -child[3]).bit_length() - 1] for child in children}
+        best = max(
+            on_masks.reach.get(r, 0)
+            * (1 + on_masks.weight.get(r, 0))
+            / solve.likely_ways(board, node[0], node[1], r)
+            for r in board.regions_touching(unknown)
+        )
+        (rid,) = branched
+        searched += 1
+        ways = solve.likely_ways(board, node[0], node[1], rid)
+        score = on_masks.reach.get(rid, 0) * (1 + on_masks.weight.get(rid, 0)) / ways
+        assert score == pytest.approx(best)
+    assert every_way > 50, every_way
+    assert some_ways > 200, some_ways
+    assert searched > 30, searched

@@ -28,10 +28,11 @@ from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.rules import LADDER
 from gridproof.genres.norinori.steer import ease, harden, solve
 
-GENERATOR_VERSION = "norinori/7"
+GENERATOR_VERSION = "norinori/8"
 """What a seed's board depends on besides the request: bump it when a seed's board or its
 score changes (norinori/7: the ladder solves in rounds, `core.ladder.run_rounds`: the
-same boards, other scores)."""
+same boards, other scores; norinori/8: the counter branches where its probes decided
+most, `solve.NorinoriSpace.reach`, so counts spend other work)."""
 MIN_SIDE, MAX_SIDE = 4, 50
 """The sides generated: at 50×50 most seeds give a board within a minute (CPU s, grade
 drawn from the seed, 2026-12-03 on the shared 2-core machine under load; generator
