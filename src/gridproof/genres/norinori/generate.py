@@ -40,7 +40,9 @@ norinori/4: 40×40 seeds 1-3 1.1 / 3.2 / 1.7, 50×50 seeds 1-4 5.8 / 7.7 / 157.6
 attempts) / 18.5; norinori/5: 45×45 seeds 1-4 11.5 / 15.7 / 51.5 / 48.4, 50×50 seeds 1-4
 5.5 / 7.5 / 104.8 (12 attempts) / 19.3; 2026-12-04, side by side, norinori/5 then /6:
 45×45 12.7 / 19.8 / 66.0 / 60.3 and 61.8 / 20.6 / 82.2 / 14.0, 50×50 7.0 / 10.3 / 142.6 /
-27.6 and 8.1 / 8.5 / 26.1 / 21.5)."""
+27.6 and 8.1 / 8.5 / 26.1 / 21.5; norinori/7 then /8, one after the other beside a test
+run: 45×45 49.8 / 17.4 / 68.2 / 12.0 and 11.9 / 20.5 / 54.1 / 8.9, 50×50 6.0 / 7.7 / 21.5 /
+19.2 and 6.1 / 12.7 / 84.3 / 23.7)."""
 COUNT_WORK = 100
 """Closes per cell one count may spend before its candidate is given up: about ten times
 the most a count of a walk took on boards up to 30×30."""
