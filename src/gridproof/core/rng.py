@@ -149,10 +149,33 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle `items` in place (Fisher-Yates from the end: j = below(i + 1))."""
+        """Shuffle `items` in place (Fisher-Yates from the end: j = below(i + 1)).
+
+        The same draws as calling `below`, with `next_u64` written out in the loop: the
+        generators shuffle long lists of moves, and the calls cost three times the
+        arithmetic. A list of 2**64 items or more takes the plain path."""
+        if len(items) > MASK:
+            for i in range(len(items) - 1, 0, -1):
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        s0, s1, s2, s3 = self._s0, self._s1, self._s2, self._s3
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            shift = 64 - i.bit_length()  # below(i + 1) draws the top bits of i's length
+            while True:
+                x = (s1 * 5) & MASK
+                j = ((((x << 7) | (x >> 57)) & MASK) * 9 & MASK) >> shift
+                t = (s1 << 17) & MASK
+                s2 ^= s0
+                s3 ^= s1
+                s1 ^= s2
+                s0 ^= s3
+                s2 ^= t
+                s3 = ((s3 << 45) | (s3 >> 19)) & MASK
+                if j <= i:
+                    break
             items[i], items[j] = items[j], items[i]
+        self._s0, self._s1, self._s2, self._s3 = s0, s1, s2, s3
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         """`k` distinct positions of `seq` in random order (a partial Fisher-Yates from the

@@ -67,12 +67,21 @@ def solve(
 class Layout:
     """A labelling with its region masks, moved one cell at a time."""
 
-    __slots__ = ("areas", "geo", "labels")
+    __slots__ = ("areas", "geo", "joined", "labels")
 
-    def __init__(self, geo: Geometry, labels: list[int], areas: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        geo: Geometry,
+        labels: list[int],
+        areas: list[int] | None = None,
+        joined: dict[int, bool] | None = None,
+    ) -> None:
         self.geo = geo
         self.labels = labels
         self.areas = region_masks(labels) if areas is None else areas
+        self.joined = {} if joined is None else joined
+        """Whether each area met so far is connected, shared by the layouts moved from
+        this one: a step lists every move again, and most regions are as they were."""
 
     def moved(self, move: Move) -> Layout:
         cell, new = move
@@ -81,7 +90,7 @@ class Layout:
         areas[labels[cell]] &= ~bit
         areas[new] |= bit
         labels[cell] = new
-        return Layout(self.geo, labels, areas)
+        return Layout(self.geo, labels, areas, self.joined)
 
     def key(self) -> tuple[int, ...]:
         return tuple(self.labels)
@@ -111,6 +120,13 @@ class Layout:
         closed = close_marks(self.geo, labels, areas, marks[0], marks[1], touched)
         return self.geo.size if closed is None else (closed[0] | closed[1]).bit_count()
 
+    def touches(self, move: Move, open_cells: int) -> bool:
+        """Whether `move` changes a region that holds a cell of `open_cells`. Only then can
+        `local` decide more after it, from marks it closed before (and so `bound` exceed
+        them): its cell rules read no regions, and every other region is as it was."""
+        cell, new = move
+        return bool((self.areas[self.labels[cell]] | self.areas[new]) & open_cells)
+
     def moves(self, solution: int, rng: Rng, first: int = 0, near: int = -1) -> Iterator[Move]:
         """Every move of a cell of `near` that the solution leaves empty into a neighbouring
         region that keeps its old region connected, in random order, but those of cells in
@@ -122,13 +138,18 @@ class Layout:
             yield from listed
 
     def _moves_of(self, cells: int) -> list[Move]:
-        geo, labels, areas = self.geo, self.labels, self.areas
+        geo, labels, areas, joined = self.geo, self.labels, self.areas, self.joined
         out: list[Move] = []
         for cell in bits(cells):
             old = labels[cell]
             rest = areas[old] & ~(1 << cell)
             news = sorted({labels[n] for n in bits(geo.neighbours[cell])} - {old})
-            if news and rest and geo.connected(rest):
+            if not news or not rest:
+                continue
+            whole = joined.get(rest)
+            if whole is None:
+                whole = joined[rest] = geo.connected(rest)
+            if whole:
                 out.extend((cell, new) for new in news)
         return out
 
@@ -215,10 +236,12 @@ def _ease_step(
     visited: set[tuple[int, ...]],
 ) -> Climb | None:
     """The next step of `ease` from `here` (see there), or None when it has none."""
-    layout, solution, score = here.layout, here.solution, here.score
+    layout, solution, score, open_cells = here.layout, here.solution, here.score, here.open
     geo = layout.geo
-    moves = layout.moves(solution, rng, first=here.open)
+    moves = layout.moves(solution, rng, first=open_cells)
     for move in moves if rung == CHEAPEST else islice(moves, EASE_SAMPLE):
+        if rung == CHEAPEST and not layout.touches(move, open_cells):
+            continue  # `bound` would find no gain
         moved = layout.moved(move)
         if moved.key() in visited or moved.bound(rung, here.marks, 1 << move[0], deadline) <= score:
             continue  # the bound shows no gain, so the rung from nothing has none
@@ -271,7 +294,10 @@ def _two_moves(here: Climb, rng: Rng) -> Climb | None:
     never = Deadline.never()
     for first in islice(layout.moves(solution, rng, near=near), TWO_MOVES):
         once = layout.moved(first)
+        opened = layout.touches(first, here.open)
         for second in islice(once.moves(solution, rng, near=near), TWO_MOVES):
+            if not opened and not once.touches(second, here.open):
+                continue  # `bound` would find no gain
             twice = once.moved(second)
             moved = (1 << first[0]) | (1 << second[0])
             if twice.bound(CHEAPEST, here.marks, moved, never) <= score:
