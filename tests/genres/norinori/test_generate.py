@@ -224,6 +224,41 @@ def test_the_climbs_bound_never_undercounts(seed: int) -> None:
             assert moved.bound(rung, before, 1 << move[0], Deadline(30)) >= exact
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_only_moves_of_cells_local_leaves_open_can_gain(seed: int) -> None:
+    """The easing climb skips moves of cells `local` decided without scoring them (see
+    `steer.CHEAPEST`): from the marks it closed, such a move decides nothing more (its
+    bound is the score, so the exact count from nothing is no higher); the moves of open
+    cells hold every gain. The board is where a climb stands: an easy board one move from it, which
+    `local` no longer finishes."""
+    made = generate.generate(Request(12, 12, "easy"), seed, Deadline(60))
+    geo, solution = Geometry(12, 12), made.solution
+    easy = steer.Layout(geo, list(made.puzzle.regions))
+    for first in easy.moves(solution, Rng(seed)):
+        layout = easy.moved(first)
+        before = steer.marks(layout, steer.CHEAPEST, Deadline(30))
+        if before is not None and geo.full & ~(before[0] | before[1]):
+            break
+    assert before is not None
+    score = (before[0] | before[1]).bit_count()
+    open_cells = geo.full & ~(before[0] | before[1])
+    assert open_cells
+    kept = skipped = gains = 0
+    for move in layout.moves(solution, Rng(seed)):
+        moved = layout.moved(move)
+        bound = moved.bound(steer.CHEAPEST, before, 1 << move[0], Deadline(30))
+        if open_cells >> move[0] & 1:
+            kept += 1
+            gains += bound > score
+            continue
+        skipped += 1
+        assert bound == score
+        assert steer.decided(moved, steer.CHEAPEST, Deadline(30)) <= score
+    assert skipped
+    assert kept
+    assert gains
+
+
 def test_the_retained_fixtures_stay_unique_forever() -> None:
     data = json.loads(FIXTURES.read_text())
     assert {board["symmetry"] for board in data["boards"]} == {s.value for s in Symmetry}

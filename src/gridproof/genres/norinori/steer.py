@@ -40,7 +40,12 @@ from gridproof.genres.norinori.position import region_masks, start
 from gridproof.genres.norinori.rules import LADDER, close_marks
 
 CHEAPEST = LADDER.names[0]
-"""The rung `close_marks` computes in bulk, which a climb can score every move with."""
+"""The rung `close_marks` computes in bulk, which a climb can score every move with.
+
+Only moves of cells it leaves open can gain: a move takes a cell the
+solution leaves empty out of one region into another, and a cell it marked empty counts
+in neither region's quota, while its cell rules read no regions at all; so from the marks
+it closed before, it decides nothing more after moving cells it had decided."""
 EASE_SAMPLE = 32
 """Moves tried before each step of an easing climb by a rung slower than `local`."""
 HARDEN_SAMPLE = 32
@@ -119,13 +124,6 @@ class Layout:
             touched |= areas[labels[cell]]  # the regions the moved cells joined and left
         closed = close_marks(self.geo, labels, areas, marks[0], marks[1], touched)
         return self.geo.size if closed is None else (closed[0] | closed[1]).bit_count()
-
-    def touches(self, move: Move, open_cells: int) -> bool:
-        """Whether `move` changes a region that holds a cell of `open_cells`. Only then can
-        `local` decide more after it, from marks it closed before (and so `bound` exceed
-        them): its cell rules read no regions, and every other region is as it was."""
-        cell, new = move
-        return bool((self.areas[self.labels[cell]] | self.areas[new]) & open_cells)
 
     def moves(self, solution: int, rng: Rng, first: int = 0, near: int = -1) -> Iterator[Move]:
         """Every move of a cell of `near` that the solution leaves empty into a neighbouring
@@ -240,8 +238,8 @@ def _ease_step(
     geo = layout.geo
     moves = layout.moves(solution, rng, first=open_cells)
     for move in moves if rung == CHEAPEST else islice(moves, EASE_SAMPLE):
-        if rung == CHEAPEST and not layout.touches(move, open_cells):
-            continue  # `bound` would find no gain
+        if rung == CHEAPEST and not open_cells >> move[0] & 1:
+            continue  # a decided cell: `bound` would find no gain (see `CHEAPEST`)
         moved = layout.moved(move)
         if moved.key() in visited or moved.bound(rung, here.marks, 1 << move[0], deadline) <= score:
             continue  # the bound shows no gain, so the rung from nothing has none
@@ -294,10 +292,10 @@ def _two_moves(here: Climb, rng: Rng) -> Climb | None:
     never = Deadline.never()
     for first in islice(layout.moves(solution, rng, near=near), TWO_MOVES):
         once = layout.moved(first)
-        opened = layout.touches(first, here.open)
+        opened = here.open >> first[0] & 1
         for second in islice(once.moves(solution, rng, near=near), TWO_MOVES):
-            if not opened and not once.touches(second, here.open):
-                continue  # `bound` would find no gain
+            if not opened and not here.open >> second[0] & 1:
+                continue  # a decided cell: `bound` would find no gain (see `CHEAPEST`)
             twice = once.moved(second)
             moved = (1 << first[0]) | (1 << second[0])
             if twice.bound(CHEAPEST, here.marks, moved, never) <= score:
