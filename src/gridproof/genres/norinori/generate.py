@@ -42,7 +42,11 @@ attempts) / 18.5; norinori/5: 45×45 seeds 1-4 11.5 / 15.7 / 51.5 / 48.4, 50×50
 45×45 12.7 / 19.8 / 66.0 / 60.3 and 61.8 / 20.6 / 82.2 / 14.0, 50×50 7.0 / 10.3 / 142.6 /
 27.6 and 8.1 / 8.5 / 26.1 / 21.5; norinori/7 then /8, one after the other beside a test
 run: 45×45 49.8 / 17.4 / 68.2 / 12.0 and 11.9 / 20.5 / 54.1 / 8.9, 50×50 6.0 / 7.7 / 21.5 /
-19.2 and 6.1 / 12.7 / 84.3 / 23.7)."""
+19.2 and 6.1 / 12.7 / 84.3 / 23.7; 2026-12-04 on a quiet machine, norinori/8 before and
+after the easing climb scored only moves of open cells (`steer.CHEAPEST`; the same
+boards): 45×45 8.6 / 14.6 / 35.4 / 5.6 and 5.8 / 8.3 / 21.7 / 4.1, 50×50 4.1 / 8.2 / 61.1 /
+18.2 and 2.2 / 6.2 / 37.3 / 12.2; 50×50 medium and hard, seeds 1-2, 12.0 / 1.5 / 39.9 /
+7.3)."""
 COUNT_WORK = 100
 """Closes per cell one count may spend before its candidate is given up: about ten times
 the most a count of a walk took on boards up to 30×30."""
