@@ -144,6 +144,20 @@ def test_shuffle_and_sample_permute(seed: int, items: list[int], data: st.DataOb
     assert len(set(picked)) == k
 
 
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=300))
+def test_shuffle_draws_as_below_does(seed: int, n: int) -> None:
+    """`shuffle` writes `next_u64` out in its loop: the same permutation, and the stream
+    left where Fisher-Yates by `below` leaves it."""
+    rng, by_below = Rng(seed), Rng(seed)
+    shuffled, expected = list(range(n)), list(range(n))
+    rng.shuffle(shuffled)
+    for i in range(n - 1, 0, -1):
+        j = by_below.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert shuffled == expected
+    assert rng.state == by_below.state
+
+
 def test_below_is_roughly_uniform() -> None:
     rng = Rng(123)
     counts = Counter(rng.below(6) for _ in range(60000))

@@ -153,12 +153,7 @@ class Rng:
 
         The same draws as calling `below`, with `next_u64` written out in the loop: the
         generators shuffle long lists of moves, and the calls cost three times the
-        arithmetic. A list of 2**64 items or more takes the plain path."""
-        if len(items) > MASK:
-            for i in range(len(items) - 1, 0, -1):
-                j = self.below(i + 1)
-                items[i], items[j] = items[j], items[i]
-            return
+        arithmetic."""
         s0, s1, s2, s3 = self._s0, self._s1, self._s2, self._s3
         for i in range(len(items) - 1, 0, -1):
             shift = 64 - i.bit_length()  # below(i + 1) draws the top bits of i's length

@@ -42,10 +42,10 @@ from gridproof.genres.norinori.rules import LADDER, close_marks
 CHEAPEST = LADDER.names[0]
 """The rung `close_marks` computes in bulk, which a climb can score every move with.
 
-Only moves of cells it leaves open can gain: a move takes a cell the
-solution leaves empty out of one region into another, and a cell it marked empty counts
-in neither region's quota, while its cell rules read no regions at all; so from the marks
-it closed before, it decides nothing more after moving cells it had decided."""
+Only moves of cells it leaves open can gain: a move takes a cell the solution leaves
+empty out of one region into another, a cell it marked empty counts in neither region's
+quota, and its cell rules read no regions at all; so from the marks it closed before, it
+decides nothing more after moving cells it had decided."""
 EASE_SAMPLE = 32
 """Moves tried before each step of an easing climb by a rung slower than `local`."""
 HARDEN_SAMPLE = 32
