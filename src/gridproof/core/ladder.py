@@ -466,15 +466,20 @@ def solve(
     shaded: int = 0,
     empty: int = 0,
     max_steps: int | None = None,
+    solution: int | None = None,
 ) -> Progress:
     """Run `ladder` up to `rung` on `puzzle` from the given marks (`shaded`, `empty`),
     starting from `start(puzzle, deadline)`: what that rung alone decides, step by step,
     in the rounds of `run_rounds`. Marks that clash (a cell both shaded and empty, paint
     where the genre allows none) are the contradiction. An unknown rung is a
-    `CodeError`."""
+    `CodeError`. `solution`, a solution the marks agree with (one of several will do),
+    lets a probe skip the trials that agree with it, as in `offer`: no sound rule refutes
+    them, so the steps are the same, found sooner (a generator grading its candidate)."""
     rungs = ladder.rungs_to(rung)
     deadline = deadline.within()  # its notes are this run's
     position, problem = given(start, puzzle, deadline, shaded, empty)
+    if solution is not None and hasattr(position, "solution"):
+        position.solution = solution
     steps: tuple[Step, ...] = ()
     choices: tuple[int, ...] = ()
     timed_out = False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,11 +12,22 @@ from gridproof.core.contract import Generated, Request, Tally, pick_grade
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
 from gridproof.core.grid import Geometry
-from gridproof.core.ladder import grade_puzzle
+from gridproof.core.ladder import grade_puzzle, rate
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
 from gridproof.core.symmetry import Symmetry
-from gridproof.genres.norinori import GENRE, brute, build, codec, generate, model, sat, solve, steer
+from gridproof.genres.norinori import (
+    GENRE,
+    brute,
+    build,
+    codec,
+    generate,
+    model,
+    rules,
+    sat,
+    solve,
+    steer,
+)
 from gridproof.genres.norinori.position import start
 from gridproof.genres.norinori.rules import LADDER
 
@@ -257,6 +269,39 @@ def test_only_moves_of_cells_local_leaves_open_can_gain(seed: int) -> None:
     assert skipped
     assert kept
     assert gains
+
+
+def test_grading_with_the_solution_takes_the_same_steps_with_fewer_trials(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A generator grades its candidate knowing a solution (`standing`): the probe rung
+    then skips the trials that agree with it, which no sound rule refutes, so the solve
+    takes the same steps in the same order (and the board the same grade and score)."""
+    trials: list[int] = []
+    refutation = rules.refutation
+
+    def counted(*args: Any) -> Any:
+        trials.append(1)
+        return refutation(*args)
+
+    monkeypatch.setattr(rules, "refutation", counted)
+    spent = [0, 0]
+    for seed in range(3):
+        made = generate.generate(Request(10, 10, "hard"), seed, Deadline(60))
+        runs = []
+        for index, known in enumerate((None, made.solution)):
+            trials.clear()
+            runs.append(steer.solve(made.puzzle, "probe", Deadline(60), solution=known))
+            spent[index] += len(trials)
+        plain, known_run = runs
+        assert plain.complete
+        assert any(s.rule == rules.probe.id for s in plain.steps)
+        assert [(s.rule, s.shaded, s.empty, s.cells) for s in known_run.steps] == [
+            (s.rule, s.shaded, s.empty, s.cells) for s in plain.steps
+        ]
+        assert known_run.choices == plain.choices
+        assert rate(LADDER, "probe", known_run) == rate(LADDER, "probe", plain)
+    assert spent[1] < spent[0]
 
 
 def test_the_retained_fixtures_stay_unique_forever() -> None:

@@ -93,14 +93,17 @@ def quick_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str
     return tuple(grade for grade in GRADES if side <= QUICK_SIDE.get(grade, 0))
 
 
-def standing(puzzle: Norinori, rung: str, deadline: Deadline) -> tuple[int, Difficulty | None]:
+def standing(
+    puzzle: Norinori, rung: str, deadline: Deadline, solution: int | None = None
+) -> tuple[int, Difficulty | None]:
     """Where the board stands against the grade of `rung`: -1 if a cheaper rung finishes
     it, 0 if `rung` is the cheapest that does, 1 if `rung` does not; with 0, the board's
     difficulty, rated on the progress of that rung (what `grade_puzzle` would find, without
-    running the slowest rung twice)."""
+    running the slowest rung twice). `solution`, one of the board's, spares the probe
+    rung the trials it bears out (the same steps)."""
     names = LADDER.names
     for name in names[: names.index(rung) + 1]:
-        progress = solve(puzzle, name, deadline)
+        progress = solve(puzzle, name, deadline, solution=solution)
         if progress.complete:
             return (0, rate(LADDER, name, progress)) if name == rung else (-1, None)
     return 1, None
@@ -129,7 +132,7 @@ def attempt(
     rung = LADDER.rung_for(target)
     assert rung is not None, f"{target} is not a grade a rung finishes"
     steering = rng.fork(f"steer {index}")
-    (side, difficulty), legs = standing(puzzle, rung, deadline), 0
+    (side, difficulty), legs = standing(puzzle, rung, deadline, solution), 0
     while side:
         if legs == LEGS:
             tally.off_grade += 1
@@ -142,7 +145,7 @@ def attempt(
             tally.off_grade += 1
             return None
         puzzle, solution = steered
-        side, difficulty = standing(puzzle, rung, deadline)
+        side, difficulty = standing(puzzle, rung, deadline, solution)
     if legs and not prove(puzzle, solution, tally, deadline.within(work=work)):
         return None
     assert difficulty is not None  # `standing` rates the board once it is on grade

@@ -63,10 +63,19 @@ Marks = tuple[int, int]
 
 
 def solve(
-    puzzle: Norinori, rung: str, deadline: Deadline, shaded: int = 0, empty: int = 0
+    puzzle: Norinori,
+    rung: str,
+    deadline: Deadline,
+    shaded: int = 0,
+    empty: int = 0,
+    solution: int | None = None,
 ) -> Progress:
-    """How far `rung` of the ladder gets alone on `puzzle` (from the marks given)."""
-    return solve_rung(LADDER, start, puzzle, rung, deadline, shaded=shaded, empty=empty)
+    """How far `rung` of the ladder gets alone on `puzzle` (from the marks given); with
+    `solution` (one the marks agree with), its probes skip the trials it bears out (the
+    same steps, sooner: `core.ladder.solve`)."""
+    return solve_rung(
+        LADDER, start, puzzle, rung, deadline, shaded=shaded, empty=empty, solution=solution
+    )
 
 
 class Layout:
@@ -108,7 +117,9 @@ class Layout:
         contradiction)."""
         return close_marks(self.geo, self.labels, self.areas, 0, 0, self.geo.full)
 
-    def bound(self, rung: str, marks: Marks, moved: int, deadline: Deadline) -> int:
+    def bound(
+        self, rung: str, marks: Marks, moved: int, deadline: Deadline, solution: int | None = None
+    ) -> int:
         """At least as many cells as `rung` decides on this board from nothing: what it
         decides from `marks`, any marks the solution agrees with (what `rung` decided
         before the moves of cells `moved`). The rules are monotone, so what they decide
@@ -116,7 +127,7 @@ class Layout:
         everything, this takes a fraction of the time."""
         if rung != CHEAPEST:
             shaded, empty = marks
-            progress = solve(self.puzzle(), rung, deadline, shaded=shaded, empty=empty)
+            progress = solve(self.puzzle(), rung, deadline, shaded, empty, solution)
             return (progress.shaded | progress.empty).bit_count()
         labels, areas = self.labels, self.areas
         touched = moved
@@ -152,11 +163,14 @@ class Layout:
         return out
 
 
-def marks(layout: Layout, rung: str, deadline: Deadline) -> Marks | None:
-    """What `rung` alone decides on the board; None on a contradiction."""
+def marks(
+    layout: Layout, rung: str, deadline: Deadline, solution: int | None = None
+) -> Marks | None:
+    """What `rung` alone decides on the board; None on a contradiction. `solution`: one of
+    the board's, which makes a probe quicker (`solve`)."""
     if rung == CHEAPEST:
         return layout.local()
-    progress = solve(layout.puzzle(), rung, deadline)
+    progress = solve(layout.puzzle(), rung, deadline, solution=solution)
     return None if progress.contradiction else (progress.shaded, progress.empty)
 
 
@@ -186,7 +200,7 @@ class Climb:
 
 
 def _climb(layout: Layout, solution: int, rung: str, deadline: Deadline, flat: int = 0) -> Climb:
-    found = marks(layout, rung, deadline)
+    found = marks(layout, rung, deadline, solution)
     return Climb(layout, solution, (0, 0) if found is None else found, flat)
 
 
@@ -241,7 +255,9 @@ def _ease_step(
         if rung == CHEAPEST and not open_cells >> move[0] & 1:
             continue  # a decided cell: `bound` would find no gain (see `CHEAPEST`)
         moved = layout.moved(move)
-        if moved.key() in visited or moved.bound(rung, here.marks, 1 << move[0], deadline) <= score:
+        if moved.key() in visited:
+            continue
+        if moved.bound(rung, here.marks, 1 << move[0], deadline, solution) <= score:
             continue  # the bound shows no gain, so the rung from nothing has none
         after = _climb(moved, solution, rung, deadline)
         if after.score > score:
@@ -348,7 +364,7 @@ def harden(
             if not finished:
                 if (
                     prove(board, solution, tally, deadline.within(work=work))
-                    and solve(board, rung, deadline).complete
+                    and solve(board, rung, deadline, solution=solution).complete
                 ):
                     return board, solution
                 continue
