@@ -229,7 +229,7 @@ def _attempt(
         puzzle, answer = found
     if puzzle is None or not _proven(puzzle, answer, deadline, health):
         return None
-    difficulty = grade_puzzle(LADDER, start, puzzle, deadline)
+    difficulty = grade_puzzle(LADDER, start, puzzle, deadline, answer)
     if deadline.expired():
         raise OutOfTime
     if settings.grade is not None and difficulty.grade != settings.grade:

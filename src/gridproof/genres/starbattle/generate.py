@@ -139,7 +139,7 @@ def generate(request: Request, seed: int, deadline: Deadline) -> Generated[StarB
         if built is None:
             continue
         puzzle, solution = built
-        rung, progress = cheapest_rung(LADDER, start, puzzle, deadline)
+        rung, progress = cheapest_rung(LADDER, start, puzzle, deadline, solution)
         if progress.timed_out:
             tally.timeout += 1
             continue
