@@ -312,8 +312,8 @@ def test_stats_report_the_stock_per_offered_setting(
     mine = rows[("nondango", "5x5", "easy", (("rule", "no-three-black"),))]
     assert (mine["boards"], mine["stock"], mine["target"]) == (2, 1, bank.stock_depth(key))
     assert rows[("norinori", "25x25", "easy", ())]["stock"] == 0  # every offered setting
-    assert ("norinori", "30x30", "easy", ()) in rows
-    assert ("norinori", "30x30", "hard", ()) not in rows  # not offered: slower than 10 s
+    assert ("norinori", "30x30", "hard", ()) in rows
+    assert ("nonogram", "20x20", "medium", ()) not in rows  # not offered: slower than 10 s
     # the catalog never offers no-three-black medium: neither does the stock
     assert ("nondango", "5x5", "medium", (("rule", "no-three-black"),)) not in rows
     status, out, _ = run(capsys, "bank", "stats", "--db", str(path))

@@ -75,22 +75,20 @@ def grades_at(width: int, height: int) -> tuple[str, ...]:
     return GRADES
 
 
-QUICK_SIDE = {"easy": 30, "medium": 30, "hard": 25}
-"""The largest side at which a New game from an empty bank gets a board of each grade
-within `core.contract.NEW_GAME_S` (see `quick_with`)."""
+QUICK_SIDE = 30
+"""The largest side at which a New game from an empty bank gets a board within
+`core.contract.NEW_GAME_S` (see `quick_with`)."""
 
 
 def quick_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str, ...]:
-    """The grades the player offers at a size: each grade up to its `QUICK_SIDE`.
+    """The grades the player offers at a size: every grade up to `QUICK_SIDE`, none above.
     Measured by `benchmarks/newgame.py` (a New game from an empty bank, CPU s, median /
     p95, 3 to 5 seeds each, 2026-12-02): at most 0.2 / 1.6 up to 10×10; 15×15 0.2-0.8 /
     0.3-1.4; 20×20 0.6-1.1 / 0.7-1.2; 25×25 easy 1.0 / 2.8, medium 3.1 / 4.9, hard
     1.0 / 1.3. At 30×30 (norinori/8, 40 seeds, 2026-12-04, `--sizes 30 --tries 40`): easy
-    0.8 / 4.4 (max 5.9), medium 3.4 / 6.7 (max 7.5), hard 1.0 / 11.0 (max 24.3: grading a
-    hard board runs the probe rung, whose every trial runs the pairs rung; seed 1032 spends
-    22 s there in one attempt)."""
-    side = max(width, height)
-    return tuple(grade for grade in GRADES if side <= QUICK_SIDE.get(grade, 0))
+    0.8 / 4.4 (max 5.9), medium 3.4 / 6.7 (max 7.5), hard 0.6 / 5.4 (max 11.7) since a
+    candidate is graded knowing its solution (`standing`; 1.0 / 11.0, max 24.3, before)."""
+    return GRADES if max(width, height) <= QUICK_SIDE else ()
 
 
 def standing(
