@@ -241,8 +241,8 @@ def test_only_moves_of_cells_local_leaves_open_can_gain(seed: int) -> None:
     """The easing climb skips moves of cells `local` decided without scoring them (see
     `steer.CHEAPEST`): from the marks it closed, such a move decides nothing more (its
     bound is the score, so the exact count from nothing is no higher); the moves of open
-    cells hold every gain. The board is where a climb stands: an easy board one move from it, which
-    `local` no longer finishes."""
+    cells hold every gain. The board is where a climb stands: one move from an easy
+    board, which `local` no longer finishes."""
     made = generate.generate(Request(12, 12, "easy"), seed, Deadline(60))
     geo, solution = Geometry(12, 12), made.solution
     easy = steer.Layout(geo, list(made.puzzle.regions))
