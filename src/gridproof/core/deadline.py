@@ -36,7 +36,9 @@ class Deadline:
         parent: Deadline | None = None,
     ) -> None:
         self._start = time.monotonic()
-        self._end = math.inf if seconds is None else self._start + max(0.0, seconds)
+        own = math.inf if seconds is None else self._start + max(0.0, seconds)
+        self._end = own if parent is None else min(own, parent._end)
+        """The earliest end here or in a parent (theirs never move)."""
         self._limit: float = math.inf if work is None else max(0, work)
         self._cancelled = False
         self._parent = parent
@@ -72,9 +74,14 @@ class Deadline:
             deadline = deadline._parent
 
     def expired(self) -> bool:
-        if self._cancelled or self.used >= self._limit or time.monotonic() >= self._end:
+        if time.monotonic() >= self._end:  # the clock is read once for the whole chain
             return True
-        return self._parent is not None and self._parent.expired()
+        deadline: Deadline | None = self
+        while deadline is not None:
+            if deadline._cancelled or deadline.used >= deadline._limit:
+                return True
+            deadline = deadline._parent
+        return False
 
     def out_of_work(self) -> bool:
         """Whether a work budget here or in a parent is spent (a reproducible reason to stop)."""
@@ -93,7 +100,7 @@ class Deadline:
         """Seconds left on the clock (0 once cancelled, here or in a parent)."""
         if self._cancelled:
             return 0.0
-        own = max(0.0, self._end - time.monotonic())
+        own = max(0.0, self._end - time.monotonic())  # the earliest end of the chain
         return own if self._parent is None else min(own, self._parent.remaining())
 
     def work_left(self) -> float:

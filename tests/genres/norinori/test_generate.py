@@ -28,7 +28,7 @@ from gridproof.genres.norinori import (
     solve,
     steer,
 )
-from gridproof.genres.norinori.position import start
+from gridproof.genres.norinori.position import Trials, start
 from gridproof.genres.norinori.rules import LADDER
 
 FIXTURES = Path(__file__).with_name("fixtures.json")
@@ -277,14 +277,7 @@ def test_grading_with_the_solution_takes_the_same_steps_with_fewer_trials(
     """A generator grades its candidate knowing a solution (`standing`): the probe rung
     then skips the trials that agree with it, which no sound rule refutes, so the solve
     takes the same steps in the same order (and the board the same grade and score)."""
-    trials: list[int] = []
-    refutation = rules.refutation
-
-    def counted(*args: Any) -> Any:
-        trials.append(1)
-        return refutation(*args)
-
-    monkeypatch.setattr(rules, "refutation", counted)
+    trials = _count_trials(monkeypatch)
     spent = [0, 0]
     for seed in range(3):
         made = generate.generate(Request(10, 10, "hard"), seed, Deadline(60))
@@ -301,6 +294,48 @@ def test_grading_with_the_solution_takes_the_same_steps_with_fewer_trials(
         ]
         assert known_run.choices == plain.choices
         assert rate(LADDER, "probe", known_run) == rate(LADDER, "probe", plain)
+    assert spent[1] < spent[0]
+
+
+def _count_trials(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that gets an item for each probe trial run from here on."""
+    trials: list[int] = []
+    run_ladder = rules.run_ladder
+
+    def counted(*args: Any) -> Any:
+        trials.append(1)
+        return run_ladder(*args)
+
+    monkeypatch.setattr(rules, "run_ladder", counted)
+    return trials
+
+
+def test_a_probe_runs_again_only_the_trials_what_was_decided_since_reaches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A solve runs the probe rung again after each step; a trial that found no
+    contradiction runs again only where the marks decided since can reach what it decided
+    (`position.Trials`): the same steps in the same order as running every trial each
+    time, with fewer trials."""
+    trials = _count_trials(monkeypatch)
+    spent = [0, 0]
+    for seed in range(4):
+        made = generate.generate(Request(20, 20, "hard"), seed, Deadline(60))
+        runs = []
+        for index, every in enumerate((True, False)):
+            trials.clear()
+            with monkeypatch.context() as patch:
+                if every:
+                    patch.setattr(Trials, "idle", lambda *_: False)
+                runs.append(steer.solve(made.puzzle, "probe", Deadline(60)))
+            spent[index] += len(trials)
+        plain, kept = runs
+        assert plain.complete
+        assert any(s.rule == rules.probe.id for s in plain.steps)
+        assert [(s.rule, s.shaded, s.empty, s.cells, s.text) for s in kept.steps] == [
+            (s.rule, s.shaded, s.empty, s.cells, s.text) for s in plain.steps
+        ]
+        assert kept.choices == plain.choices
     assert spent[1] < spent[0]
 
 

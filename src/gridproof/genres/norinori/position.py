@@ -119,6 +119,88 @@ def board_of(puzzle: Norinori) -> Board:
     )
 
 
+Domains = list[tuple[int, ...] | None]
+
+
+class Trials:
+    """What a probe's trials found at one position as it gains marks (a solve runs the
+    probe rung again after every step): each trial that reached no contradiction, with
+    the marks and domains it ran from and the regions its changes reach, so that the next
+    probe runs again only the trials something it decided since can reach.
+
+    Why a skipped trial would find no contradiction now: a trial that ends at a fixpoint
+    F without one, run again from marks M' that extend its old start M (M' a fixpoint
+    too: the probe rung runs only when the cheaper rungs decide nothing), ends at F and M'
+    together, unless one rule reads a change of each. Every rule of the `pairs` ladder
+    reads the marks within three steps of one region or two neighbouring ones (a
+    verdict's zone, `Board.arc_zone`; a cell rule reads a cell's neighbours and theirs,
+    a quota rule its region) and the domains of those regions. So the regions within
+    three steps of a change, and those whose domain narrowed, are what a change reaches
+    (`touched`); a trial's reach adds their neighbours; a trial whose reach misses every
+    region the marks since reach is idle. The steps are the same, with fewer trials run.
+    """
+
+    __slots__ = ("_board", "_held", "_moved", "_start")
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+        self._held: dict[tuple[int, bool], tuple[tuple[int, int, Domains | None], int]] = {}
+        self._start: tuple[int, int, Domains | None] = (0, 0, None)
+        self._moved: dict[int, int] = {}
+
+    def look(self, pos: Position) -> None:
+        """Start a probe at `pos`'s marks: what the trials kept ran from is compared with
+        them (all forgotten if the marks lost one: the position was set back)."""
+        if self._held:
+            shaded, empty, _ = self._start
+            if shaded & ~pos.shaded or empty & ~pos.empty:
+                self._held.clear()
+        self._start = (pos.shaded, pos.empty, None if pos.domains is None else list(pos.domains))
+        self._moved = {}  # by the id of a start kept: the regions its changes since reach
+
+    def idle(self, pos: Position, cell: int, shade: bool) -> bool:
+        """Whether the trial of `cell` shaded (or empty) found no contradiction before
+        and nothing decided since (up to `pos`, the position `look` was given) reaches it."""
+        held = self._held.get((cell, shade))
+        if held is None:
+            return False
+        start, reach = held
+        moved = self._moved.get(id(start))
+        if moved is None:
+            moved = self._moved[id(start)] = self.touched(start, pos)
+        return not moved & reach
+
+    def keep(self, cell: int, shade: bool, trial: Position) -> None:
+        """Remember that the trial of `cell` shaded (or empty), run from the marks `look`
+        was given to `trial`, found no contradiction."""
+        touched = self.touched(self._start, trial)
+        reach = touched
+        neighbours = self._board.region_neighbours
+        for rid in bits(touched):
+            for other in neighbours[rid]:
+                reach |= 1 << other
+        self._held[cell, shade] = (self._start, reach)
+
+    def touched(self, start: tuple[int, int, Domains | None], now: Position) -> int:
+        """The regions (a mask of ids) a rule reading the changes from `start` to `now`
+        could read: within three steps of a cell decided since, or their domain narrowed."""
+        board = self._board
+        shaded, empty, domains = start
+        changed = (shaded ^ now.shaded) | (empty ^ now.empty)
+        spread = board.geo.spread
+        for _ in range(3):
+            changed |= spread(changed)
+        found = 0
+        for rid in board.regions_touching(changed):
+            found |= 1 << rid
+        if now.domains is not None:
+            before = domains or [None] * len(now.domains)
+            for rid, (was, is_now) in enumerate(zip(before, now.domains, strict=True)):
+                if was is not is_now:
+                    found |= 1 << rid
+        return found
+
+
 class Position:
     """A partial shading that rules read and steps extend; cheap to copy for search."""
 
@@ -132,18 +214,20 @@ class Position:
         "seen",
         "shaded",
         "solution",
+        "trials",
     )
 
     def __init__(self, board: Board, deadline: Deadline | None = None) -> None:
         self.board = board
         self.shaded = 0
         self.empty = 0
-        self.domains: list[tuple[int, ...] | None] | None = None
+        self.domains: Domains | None = None
         self.seen = Seen()
         self.deadline = deadline or Deadline.never()
         self.focus = board.geo.full  # the cells a search of this position may branch on
         self.solution: int | None = None  # known to a hint: see `core.ladder.Position`
         self.prefer: Callable[[int], int] | None = None  # a hint's order of cells, likewise
+        self.trials: Trials | None = None  # the probe's, made when it first runs here
 
     @property
     def unknown(self) -> int:
@@ -160,6 +244,7 @@ class Position:
         twin.focus = self.focus
         twin.solution = self.solution
         twin.prefer = self.prefer
+        twin.trials = None  # a copy goes its own way
         return twin
 
     def apply(self, step: Step) -> Violation | None:

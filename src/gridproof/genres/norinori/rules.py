@@ -21,6 +21,7 @@ from gridproof.core.grid import Geometry, bits, low_bit
 from gridproof.core.ladder import (
     Found,
     Ladder,
+    LadderRun,
     Rule,
     Rung,
     chain_parts,
@@ -31,7 +32,7 @@ from gridproof.core.ladder import (
     run_ladder,
 )
 from gridproof.core.trace import Step, Violation
-from gridproof.genres.norinori.position import Board, Position
+from gridproof.genres.norinori.position import Board, Position, Trials
 from gridproof.genres.norinori.view import enough_and_fewest
 
 
@@ -863,8 +864,10 @@ def _arc_consistent(
     domains = pos.domains
     assert domains is not None
     narrowed: set[int] = set()
+    popped = 0
     while queue:
-        if pos.deadline.expired():
+        popped += 1
+        if popped % 16 == 1 and pos.deadline.expired():  # the clock, now and then
             return []
         arc = queue.pop()
         queued.discard(arc)
@@ -951,7 +954,13 @@ def refutation(
 ) -> tuple[Violation | None, list[Step]]:
     """The contradiction `rules` reach if `cell` is assumed shaded (or empty), if any,
     with the steps that lead to it (`core.ladder.needed_steps`)."""
-    run = run_ladder(rules, _assumed(pos, cell, shade), pos.deadline)
+    return _refuted(pos, cell, run_ladder(rules, _assumed(pos, cell, shade), pos.deadline))
+
+
+def _refuted(
+    pos: Position, cell: int, run: LadderRun[Position]
+) -> tuple[Violation | None, list[Step]]:
+    """`refutation` of the trial on `cell` that ran as `run`."""
     if run.contradiction is None:
         return None, []
     return run.contradiction, needed_steps(
@@ -1074,21 +1083,30 @@ def _explain_probe(pos: Position, step: Step) -> Step:
 def probe(pos: Position) -> Found:
     """Assume an undecided cell shaded (then empty) and run the `pairs` ladder; a value
     that leads to a contradiction is wrong, so the cell takes the other. Cells next to a
-    shaded cell still looking for its partner are tried first."""
+    shaded cell still looking for its partner are tried first. A trial that found none
+    at an earlier probe of this position runs again only if what was decided since can
+    reach it (`position.Trials`)."""
     frontier = partner_candidates(pos)
     known = pos.solution
     cells = [*bits(frontier), *bits(pos.unknown & ~frontier)]
     if pos.prefer is not None:
         cells.sort(key=pos.prefer)  # a hint's order; the usual one among cells alike
+    trials = pos.trials = pos.trials or Trials(pos.board)
+    trials.look(pos)
     for cell in cells:
         for shade in (True, False):
             if known is not None and bool(known >> cell & 1) == shade:
                 continue  # the solution's own way: nothing refutes it
+            if trials.idle(pos, cell, shade):
+                continue  # no contradiction before, and nothing since reaches it
             if pos.deadline.expired():
                 return []
-            why, steps = refutation(pos, cell, shade, PAIRS)
+            run = run_ladder(PAIRS, _assumed(pos, cell, shade), pos.deadline)
+            why, steps = _refuted(pos, cell, run)
             if why is not None:
                 return [_probe_step(pos, cell, shade, steps, why)]
+            if not run.timed_out:
+                trials.keep(cell, shade, run.position)
     return []
 
 
