@@ -22,7 +22,7 @@ from gridproof.genres.norinori.model import Norinori
 @dataclass(frozen=True, slots=True, eq=False)
 class Board:
     """Everything about a puzzle that never changes while solving it. Each board is equal
-    only to itself, and hashes as fast (what keys `rules.VERDICTS`)."""
+    only to itself, and hashes as fast."""
 
     geo: Geometry
     region_of: tuple[int, ...]

@@ -371,16 +371,19 @@ def checker_at(
 class Verdicts:
     """`checker`'s verdicts on two pairs side by side (AC-3's) and on a region's pair alone
     (the region as its own arc: `sieve`, for Region options and the explanations), kept
-    across runs and boards. A verdict reads only the marks in its arc's zone
-    (`Board.arc_zone`), so each table is keyed by the board, the arc and those marks, and
-    holds wherever they recur: a probe's trial changes the marks around a few arcs only,
-    the next hint around fewer, an explanation's next try at a set of regions
-    (`_pairs_support`) around the regions it adds or leaves out. At most `limit` bytes in
-    all (a verdict is keyed by a board-sized mask); then it starts afresh."""
+    across runs and boards. A verdict reads only the cells of the arc's regions and the
+    marks in its zone (`Board.arc_zone`), never a region's number, so each table is keyed
+    by the board's size, those cells and those marks, and holds wherever they recur: a
+    probe's trial changes the marks around a few arcs only, the next hint around fewer, an
+    explanation's next try at a set of regions (`_pairs_support`) around the regions it
+    adds or leaves out, and a generator's climb tries layouts that differ from the last in
+    a region or two (their solves from the empty grid mark the rest alike for a while).
+    At most `limit` bytes in all (a verdict is keyed by a board-sized mask); then it
+    starts afresh."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
-        self.tables: dict[tuple[Board, int, int, int, int], dict[int, bool]] = {}
+        self.tables: dict[tuple[int, int, int, int, int], dict[int, bool]] = {}
         self.size = 0
 
     def table(self, pos: Position, i: int, j: int) -> dict[int, bool]:
@@ -393,7 +396,8 @@ class Verdicts:
             spread = board.geo.spread
             zone = spread(spread(spread(board.region_mask[i] | board.region_mask[j])))
             board.arc_zone[arc] = zone
-        key = (board, *arc, pos.shaded & zone, pos.empty & zone)
+        geo, area = board.geo, board.region_mask[i] | board.region_mask[j]
+        key = (geo.width, geo.height, area, pos.shaded & zone, pos.empty & zone)
         known = self.tables.get(key)
         if known is None:
             if self.size >= self.limit:
