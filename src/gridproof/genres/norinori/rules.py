@@ -431,8 +431,10 @@ class Verdicts:
         self.size += entries * (board.geo.full.bit_length() // 8 + 120)
 
 
-VERDICTS = Verdicts(limit=16 * 2**20)
-"""The process's verdicts: about 70,000 on a 30×30 board, three cold hints' worth."""
+VERDICTS = Verdicts(limit=64 * 2**20)
+"""The process's verdicts: about 290,000 on a 30×30 board, 155,000 on a 50×50, what a
+generator's climb at 50×50 reads again (a medium easing climb, seeds 1-2, 2026-12-04:
+10.7 / 31.5 s CPU with 16 MiB, which it outgrew and started afresh, 5.8 / 18.6 with 64)."""
 
 
 class _Arcs:
