@@ -1,6 +1,8 @@
 """The static site measured in Debian's chromium (issue #32's targets).
 
     .venv/bin/python benchmarks/site.py [--boards 10] [--corpus 40] [--runs 5]
+    .venv/bin/python benchmarks/site.py --newgame 8 [--first 1] [--genre norinori] [--size 30]
+                                        [--grade hard ...] [--deadline 30]
 
 Builds the site (`gridproof.site.build`, needs `npm ci` first: `make site` does it) in a
 temporary folder, serves it with `python3 -m http.server` and prints:
@@ -16,8 +18,26 @@ temporary folder, serves it with `python3 -m http.server` and prints:
   in the worker and here by the same engine in pure Python (python-sat hidden here, as it is
   absent in the browser): the engine's own elapsed time per board, and the ratio per board.
 
-Times in the page are the browser's clock (the page's CPU time cannot be read there); the
-machine may be shared, so each figure is a median, p95 and max. A benchmark, never a test.
+With `--newgame SEEDS`, only this instead: New game in the page on an empty bank (the default
+build), at `--size` (30) for `--genre` (norinori), per grade (`--grade`, default every grade
+the genre offers there), SEEDS seeds from `--first` (1; `benchmarks/newgame.py` samples from
+1001), each asked with its `seed` and `deadline_s` `--deadline` (default the engine's
+`MAX_S`, the most it grants: a seed past it fails with a 503 at about that time, its time a
+lower bound), through the engine interface (js/api.js), so a seed is exactly one
+generation, as `engine.new` makes it. Each seed is then generated here by
+`service.generate` (what `engine.new` calls) with `CPYTHON_S`, to see its true time. It
+prints a line per seed as it goes, then per grade: the page's wall seconds (what the player
+waits) and chromium's CPU seconds (every chromium process under this one, read by psutil
+around the call), CPython's CPU seconds (`time.process_time`), the ratios page / CPython
+per seed, how many seeds took past `NEW_S` (the deadline of a New game that asks none) in
+the page and here, how many failed in the page, and how many boards differ between the
+page and here (none should: the same seed gives the same board under any deadline). The
+page and CPython run one after the other, never at once; the page's snapshot maker (a
+second Pyodide) is waited for first.
+
+Times in the page are the browser's clock (the page cannot read its CPU time; `--newgame`
+reads chromium's from outside); the machine may be shared, so each figure is a median, p95
+and max. A benchmark, never a test.
 """
 
 from __future__ import annotations
@@ -33,8 +53,11 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import psutil  # type: ignore[import-untyped]
 
 sys.modules["pysat"] = None  # type: ignore[assignment]  # the browser has no python-sat
 
@@ -46,7 +69,9 @@ sys.path.insert(0, str(ROOT))
 from tests.web.conftest import ARGS, CHROMIUM  # noqa: E402
 
 from gridproof import service  # noqa: E402
-from gridproof.site import build  # noqa: E402
+from gridproof.core import registry  # noqa: E402
+from gridproof.core.errors import GenerationError  # noqa: E402
+from gridproof.site import build, engine  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 FILES = ("janko-norinori.json", "janko-nondango.json", "janko-nonogram.json")
@@ -196,13 +221,160 @@ def corpus_boards(per_genre: int) -> list[tuple[str, str]]:
     return boards
 
 
+CPYTHON_S = 120.0
+"""CPython's deadline per seed in `--newgame`: far past any seed's time (the board does not
+depend on it)."""
+
+NEW_GAME = """
+async (request) => {
+  const api = await import(new URL('static/js/api.js', location.href).href);
+  const start = performance.now();
+  try {
+    const view = await api.newPuzzle(request);
+    return { s: (performance.now() - start) / 1000, code: view.code };
+  } catch (error) {
+    return { s: (performance.now() - start) / 1000, error: String(error.message),
+             status: error.status ?? null };
+  }
+}
+"""
+"""One New game through the page's engine interface: wall seconds, and the board or the
+failure."""
+
+
+def chromium_cpu() -> float:
+    """CPU seconds of every chromium process under this one (the browser, its renderers)."""
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        try:
+            if "chrom" in child.name():
+                used = child.cpu_times()
+                total += used.user + used.system
+        except psutil.NoSuchProcess:
+            continue
+    return total
+
+
+@dataclass
+class Seeds:
+    """One grade's seeds measured: per seed, in order."""
+
+    page: list[float] = field(default_factory=list)
+    page_cpu: list[float] = field(default_factory=list)
+    cpython: list[float] = field(default_factory=list)
+    failed: int = 0
+    differ: int = 0
+
+
+def new_games(
+    genre: str, side: int, grades: Sequence[str], seeds: range, deadline_s: float
+) -> dict[str, Seeds]:
+    """Every grade's `seeds`, in the page then here (printing a line per seed)."""
+    size = f"{side}x{side}"
+    smallest = registry.genre(genre).sizes[0][0]
+    warm_up = {"genre": genre, "size": f"{smallest}x{smallest}", "seed": 1}
+    service.generate(genre, smallest, smallest, 1, None, CPYTHON_S)
+    measured: dict[str, Seeds] = {}
+    with site_in_chromium() as page:
+        for _ in range(1500):
+            if page.evaluate(SNAPSHOT_KEPT):
+                break
+            time.sleep(0.2)
+        time.sleep(2)  # the snapshot maker's worker ends after it kept the snapshot
+        page.evaluate(NEW_GAME, warm_up)
+        for grade in grades:
+            entry = measured.setdefault(grade, Seeds())
+            for seed in seeds:
+                request: dict[str, Any] = {"genre": genre, "size": size, "seed": seed}
+                request.update(difficulty=grade, deadline_s=deadline_s, seen=[], exclude=[])
+                cpu = chromium_cpu()
+                got = page.evaluate(NEW_GAME, request)
+                page_cpu = chromium_cpu() - cpu
+                cpu = time.process_time()
+                try:
+                    board = service.generate(genre, side, side, seed, grade, CPYTHON_S)
+                    code: str | None = board.code
+                except GenerationError:
+                    code = None
+                here = time.process_time() - cpu
+                entry.page.append(got["s"])
+                entry.page_cpu.append(page_cpu)
+                entry.cpython.append(here)
+                entry.failed += "error" in got
+                entry.differ += "error" not in got and got["code"] != code
+                said = f"failed ({got['status']}: {got['error']})" if "error" in got else "ok"
+                print(
+                    f"{genre} {size} {grade:<6} seed {seed:>3}: page {got['s']:6.2f} s wall "
+                    f"{page_cpu:6.2f} s CPU, CPython {here:6.2f} s CPU, "
+                    f"page/CPython {got['s'] / max(here, 1e-6):5.2f}x  {said}",
+                    flush=True,
+                )
+    return measured
+
+
+def print_new_games(
+    genre: str, side: int, seeds: range, deadline_s: float, measured: dict[str, Seeds]
+) -> None:
+    print(
+        f"\nNew game {genre} {side}x{side} in the page (deadline_s {deadline_s:g}, the engine "
+        f"grants at most {engine.MAX_S:g}) and in CPython, seeds {seeds.start}.."
+        f"{seeds.stop - 1} per grade"
+    )
+    print(f"{'':<34} {'median':>9} {'p95':>9} {'max':>9}")
+    for grade, entry in measured.items():
+        pairs = list(zip(entry.page, entry.page_cpu, entry.cpython, strict=True))
+        print(row(f"{grade}: page, wall", entry.page, "s "))
+        print(row(f"{grade}: page, chromium CPU", entry.page_cpu, "s "))
+        print(row(f"{grade}: CPython, CPU", entry.cpython, "s "))
+        print(row(f"{grade}: page wall / CPython", [p / max(c, 1e-6) for p, _, c in pairs], "x "))
+        print(row(f"{grade}: page CPU / CPython", [p / max(c, 1e-6) for _, p, c in pairs], "x "))
+        over_page = sum(s > engine.NEW_S for s in entry.page)
+        over_here = sum(s > engine.NEW_S for s in entry.cpython)
+        print(
+            f"{grade}: past NEW_S {engine.NEW_S:g} s: page {over_page} of {len(entry.page)}, "
+            f"CPython {over_here}; failed in the page: {entry.failed}; "
+            f"boards that differ: {entry.differ}"
+        )
+
+
+@contextmanager
+def site_in_chromium() -> Iterator[Any]:
+    """The site built in a temporary folder, served, and a page of it open in chromium (its
+    own first New game made)."""
+    with tempfile.TemporaryDirectory() as folder:
+        site = Path(folder) / "site"
+        build.build(site, build.find_pyodide(ROOT))
+        with served(site) as url, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            context = browser.new_context(base_url=url)
+            page = context.new_page()
+            page.goto("/")
+            page.wait_for_selector("#board[data-code]", timeout=120_000)
+            yield page
+            browser.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=10, help="15x15 boards for hint/verdict")
     parser.add_argument("--repeats", type=int, default=5, help="calls per board")
     parser.add_argument("--corpus", type=int, default=40, help="janko boards per genre")
     parser.add_argument("--runs", type=int, default=5, help="fresh visits for the ready time")
+    parser.add_argument("--newgame", type=int, metavar="SEEDS", help="only New game, SEEDS seeds")
+    parser.add_argument("--first", type=int, default=1, help="--newgame's first seed")
+    parser.add_argument("--genre", default="norinori", help="--newgame's genre")
+    parser.add_argument("--size", type=int, default=30, help="--newgame's board side")
+    parser.add_argument("--grade", action="append", help="--newgame's grades (default: all)")
+    parser.add_argument("--deadline", type=float, default=engine.MAX_S, help="page's deadline_s")
     args = parser.parse_args(argv)
+
+    if args.newgame:
+        offered = registry.genre(args.genre).offered(args.size, args.size)
+        grades = args.grade or [str(grade) for grade in offered]
+        seeds = range(args.first, args.first + args.newgame)
+        measured = new_games(args.genre, args.size, grades, seeds, args.deadline)
+        print_new_games(args.genre, args.size, seeds, args.deadline, measured)
+        return 0
 
     codes = []
     for seed in range(1, args.boards + 1):
