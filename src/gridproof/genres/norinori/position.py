@@ -34,8 +34,8 @@ class Board:
     """The orthogonal neighbours of each cell, as cell numbers (for `marks.Marks`)."""
     region_cells: tuple[tuple[int, ...], ...]
     """The cells of each region, as cell numbers."""
-    support: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
-    """Residual supports for AC-3: (pair, region) -> a pair of that region that last
+    support: dict[int, dict[int, int]] = field(default_factory=dict, compare=False)
+    """Residual supports for AC-3: region -> pair -> a pair of that region that last
     supported it. Only a hint: every use checks it again, so sharing it is safe."""
     arc_zone: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
     """The cells within three steps of two neighbouring regions, by (lower id, higher

@@ -32,7 +32,7 @@ from gridproof.core.ladder import (
     run_ladder,
 )
 from gridproof.core.trace import Step, Violation
-from gridproof.genres.norinori.position import Board, Position, Trials
+from gridproof.genres.norinori.position import Board, Domains, Position, Trials
 from gridproof.genres.norinori.view import enough_and_fewest
 
 
@@ -468,41 +468,50 @@ class _Arcs:
             self.skipped = True
             return mine
         board = pos.board
-        support = board.support
+        support = board.support.get(j)
+        if support is None:
+            support = board.support[j] = {}
         known = self.tables.get((i, j))
         if known is None:
             known = self.tables[i, j] = self.tables[j, i] = VERDICTS.table(pos, i, j)
-        check: list[Callable[[int], bool]] = []
+        verdict_of = known.get
+        fits: Callable[[int], bool] | None = None
         before = len(known)
-
-        def fits(shade: int) -> bool:  # a verdict not known yet
-            if not check:
-                area = board.region_mask[i] | board.region_mask[j]
-                halo = (board.region_halo[i] | board.region_halo[j]) & ~area
-                check.append(checker(pos, area, halo))
-            verdict = known[shade] = check[0](shade)
-            return verdict
-
         kept = []
         deadline = pos.deadline
         for index, p in enumerate(mine):
             if index % 32 == 31 and deadline.expired():
                 return None
-            q = support.get((p, j))
+            q = support.get(p)
             if q is not None and q in partners:
-                verdict = known.get(p | q)
-                if verdict or (verdict is None and fits(p | q)):
+                verdict = verdict_of(p | q)
+                if verdict is None:
+                    if fits is None:
+                        fits = self._checker(i, j)
+                    verdict = known[p | q] = fits(p | q)
+                if verdict:
                     kept.append(p)
                     continue
             for q in partners:
-                verdict = known.get(p | q)
-                if verdict or (verdict is None and fits(p | q)):
-                    support[p, j] = q
+                verdict = verdict_of(p | q)
+                if verdict is None:
+                    if fits is None:
+                        fits = self._checker(i, j)
+                    verdict = known[p | q] = fits(p | q)
+                if verdict:
+                    support[p] = q
                     kept.append(p)
                     break
-        if check:
+        if fits is not None:
             VERDICTS.added(board, len(known) - before)
-        return tuple(kept)
+        return mine if len(kept) == len(mine) else tuple(kept)
+
+    def _checker(self, i: int, j: int) -> Callable[[int], bool]:
+        """`checker` of regions i and j side by side."""
+        board = self.pos.board
+        area = board.region_mask[i] | board.region_mask[j]
+        halo = (board.region_halo[i] | board.region_halo[j]) & ~area
+        return checker(self.pos, area, halo)
 
 
 ARC_LIMIT = 250_000
@@ -777,7 +786,7 @@ def _pairs_support(
         if not all(domains[each] for each in regions):
             return settled(None)
         trial.domains = domains
-        around = [[j for j in board.region_neighbours[i] if domains[j]] for i in range(count)]
+        around = _Around(board, domains)
         queue = [(i, j) for i in regions for j in around[i]]
         arcs = _Arcs(trial)
         found = _arc_consistent(trial, queue, set(queue), around, arcs)
@@ -845,10 +854,7 @@ def pairs(pos: Position) -> Found:
     dirty = _dirty_regions(pos, pairs.id)
     domains = pos.domains
     assert domains is not None
-    around = [
-        [j for j in board.region_neighbours[i] if domains[j] is not None]
-        for i in range(len(domains))
-    ]
+    around = _Around(board, domains)
     queue = [(i, j) for i in dirty for j in around[i]]
     queue += [(j, i) for i in dirty for j in around[i] if j not in dirty]
     queued = set(queue)
@@ -859,11 +865,26 @@ def pairs(pos: Position) -> Found:
         arcs.note_skipped()
 
 
+class _Around(dict[int, list[int]]):
+    """Each region's lifted neighbours (the others are left to the local rules), listed
+    when first asked for: an AC-3 run reads those of the regions near what changed."""
+
+    def __init__(self, board: Board, domains: Domains) -> None:
+        super().__init__()
+        self.board = board
+        self.domains = domains
+
+    def __missing__(self, rid: int) -> list[int]:
+        domains = self.domains
+        found = self[rid] = [j for j in self.board.region_neighbours[rid] if domains[j] is not None]
+        return found
+
+
 def _arc_consistent(
     pos: Position,
     queue: list[tuple[int, int]],
     queued: set[tuple[int, int]],
-    around: list[list[int]],
+    around: _Around,
     arcs: _Arcs,
 ) -> Found:
     """AC-3 over the queued arcs, then the steps the narrowed domains give."""
