@@ -122,70 +122,84 @@ def board_of(puzzle: Norinori) -> Board:
 Domains = list[tuple[int, ...] | None]
 
 
+State = tuple[int, int, Domains | None]
+"""Shaded, empty and the domains (a copy of the list): what a probe's trial runs from."""
+
+
 class Trials:
     """What a probe's trials found at one position as it gains marks (a solve runs the
     probe rung again after every step): each trial that reached no contradiction, with
-    the marks and domains it ran from and the regions its changes reach, so that the next
-    probe runs again only the trials something it decided since can reach.
+    the state it ran from, the state it ended at and the regions its changes reach, so
+    that the next probe runs again only the trials that could now end otherwise.
 
-    Why a skipped trial would find no contradiction now: a trial that ends at a fixpoint
-    F without one, run again from marks M' that extend its old start M (M' a fixpoint
-    too: the probe rung runs only when the cheaper rungs decide nothing), ends at F and M'
-    together, unless one rule reads a change of each. Every rule of the `pairs` ladder
-    reads the marks within three steps of one region or two neighbouring ones (a
-    verdict's zone, `Board.arc_zone`; a cell rule reads a cell's neighbours and theirs,
-    a quota rule its region) and the domains of those regions. So the regions within
-    three steps of a change, and those whose domain narrowed, are what a change reaches
-    (`touched`); a trial's reach adds their neighbours; a trial whose reach misses every
-    region the marks since reach is idle. The steps are the same, with fewer trials run.
+    Why a skipped trial would find no contradiction now: the rules are monotone, and the
+    trial ended at a fixpoint F without one, from a state M that the position's state now,
+    M', extends (M' a fixpoint too: the probe rung runs only when the cheaper rungs decide
+    nothing). Run from M' it ends at F and M' together, unless one rule reads a change of
+    each. Every rule of the `pairs` ladder reads the marks within three steps of one region
+    or two neighbouring ones (a verdict's zone, `Board.arc_zone`; a cell rule reads a
+    cell's neighbours and theirs, a quota rule its region) and the domains of those
+    regions. So the regions within three steps of a change, and those whose domain
+    narrowed, are what a change reaches (`touched`); a trial's reach adds their
+    neighbours; a trial whose reach misses every region the changes since reach is idle.
+    So is one whose end F already holds M' (every mark and narrowing since is one it
+    reached itself): run again it ends at F. The steps are the same, with fewer trials run.
     """
 
-    __slots__ = ("_board", "_held", "_moved", "_start")
+    __slots__ = ("_board", "_held", "_since", "_start")
 
     def __init__(self, board: Board) -> None:
         self._board = board
-        self._held: dict[tuple[int, bool], tuple[tuple[int, int, Domains | None], int]] = {}
-        self._start: tuple[int, int, Domains | None] = (0, 0, None)
-        self._moved: dict[int, int] = {}
+        self._held: dict[tuple[int, bool], tuple[State, int, State]] = {}
+        self._start: State = (0, 0, None)
+        self._since: dict[int, tuple[int, list[int]]] = {}
 
     def look(self, pos: Position) -> None:
-        """Start a probe at `pos`'s marks: what the trials kept ran from is compared with
-        them (all forgotten if the marks lost one: the position was set back)."""
+        """Start a probe at `pos`'s state: what the trials kept ran from is compared with
+        it (all forgotten if the marks lost one: the position was set back)."""
         if self._held:
             shaded, empty, _ = self._start
             if shaded & ~pos.shaded or empty & ~pos.empty:
                 self._held.clear()
         self._start = (pos.shaded, pos.empty, None if pos.domains is None else list(pos.domains))
-        self._moved = {}  # by the id of a start kept: the regions its changes since reach
+        self._since = {}  # by the id of a start kept: what changed from it to `pos`
 
     def idle(self, pos: Position, cell: int, shade: bool) -> bool:
-        """Whether the trial of `cell` shaded (or empty) found no contradiction before
-        and nothing decided since (up to `pos`, the position `look` was given) reaches it."""
+        """Whether the trial of `cell` shaded (or empty) found no contradiction before and
+        would end as it did (`pos`: the position `look` was given)."""
         held = self._held.get((cell, shade))
         if held is None:
             return False
-        start, reach = held
-        moved = self._moved.get(id(start))
-        if moved is None:
-            moved = self._moved[id(start)] = self.touched(start, pos)
-        return not moved & reach
+        start, reach, end = held
+        since = self._since.get(id(start))
+        if since is None:
+            since = self._since[id(start)] = (self.touched(start, pos), _narrowed(start, pos))
+        moved, narrowed = since
+        if not moved & reach:
+            return True
+        shaded, empty, domains = end
+        if pos.shaded & ~shaded or pos.empty & ~empty or domains is None:
+            return False
+        now = pos.domains
+        assert now is not None  # the trial's were lifted from them
+        return all(set(domains[rid] or ()).issubset(now[rid] or ()) for rid in narrowed)
 
     def keep(self, cell: int, shade: bool, trial: Position) -> None:
-        """Remember that the trial of `cell` shaded (or empty), run from the marks `look`
-        was given to `trial`, found no contradiction."""
+        """Remember that the trial of `cell` shaded (or empty), run from the state `look`
+        was given, found no contradiction and ended at `trial`."""
         touched = self.touched(self._start, trial)
         reach = touched
         neighbours = self._board.region_neighbours
         for rid in bits(touched):
             for other in neighbours[rid]:
                 reach |= 1 << other
-        self._held[cell, shade] = (self._start, reach)
+        self._held[cell, shade] = (self._start, reach, (trial.shaded, trial.empty, trial.domains))
 
-    def touched(self, start: tuple[int, int, Domains | None], now: Position) -> int:
+    def touched(self, start: State, now: Position) -> int:
         """The regions (a mask of ids) a rule reading the changes from `start` to `now`
         could read: within three steps of a cell decided since, or their domain narrowed."""
         board = self._board
-        shaded, empty, domains = start
+        shaded, empty, _ = start
         changed = (shaded ^ now.shaded) | (empty ^ now.empty)
         spread = board.geo.spread
         for _ in range(3):
@@ -193,12 +207,21 @@ class Trials:
         found = 0
         for rid in board.regions_touching(changed):
             found |= 1 << rid
-        if now.domains is not None:
-            before = domains or [None] * len(now.domains)
-            for rid, (was, is_now) in enumerate(zip(before, now.domains, strict=True)):
-                if was is not is_now:
-                    found |= 1 << rid
+        for rid in _narrowed(start, now):
+            found |= 1 << rid
         return found
+
+
+def _narrowed(start: State, now: Position) -> list[int]:
+    """The regions whose domain is not the one `start` had (all, where it had none)."""
+    if now.domains is None:
+        return []
+    before = start[2] or [None] * len(now.domains)
+    return [
+        rid
+        for rid, (was, is_now) in enumerate(zip(before, now.domains, strict=True))
+        if was is not is_now
+    ]
 
 
 class Position:
