@@ -37,7 +37,7 @@ class Deadline:
     ) -> None:
         self._start = time.monotonic()
         own = math.inf if seconds is None else self._start + max(0.0, seconds)
-        self._end = own if parent is None else min(own, parent._end)
+        self._end: float = own if parent is None else min(own, parent._end)
         """The earliest end here or in a parent (theirs never move)."""
         self._limit: float = math.inf if work is None else max(0, work)
         self._cancelled = False
