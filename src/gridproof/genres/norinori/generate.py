@@ -46,7 +46,10 @@ run: 45×45 49.8 / 17.4 / 68.2 / 12.0 and 11.9 / 20.5 / 54.1 / 8.9, 50×50 6.0 /
 after the easing climb scored only moves of open cells (`steer.CHEAPEST`; the same
 boards): 45×45 8.6 / 14.6 / 35.4 / 5.6 and 5.8 / 8.3 / 21.7 / 4.1, 50×50 4.1 / 8.2 / 61.1 /
 18.2 and 2.2 / 6.2 / 37.3 / 12.2; 50×50 medium and hard, seeds 1-2, 12.0 / 1.5 / 39.9 /
-7.3)."""
+7.3; later, with verdicts shared across a climb's layouts and a probe re-running only the
+trials a change can reach, `benchmarks/generate.py --sizes 45,50 --boards 4`, median / max
+by grade: 45×45 easy 7.3 / 20.8, medium 11.3 / 15.8, hard 2.8 / 6.8; 50×50 easy 8.6 /
+34.7, medium 12.7 / 21.0, hard 2.8 / 3.9)."""
 COUNT_WORK = 100
 """Closes per cell one count may spend before its candidate is given up: about ten times
 the most a count of a walk took on boards up to 30×30."""
@@ -87,7 +90,10 @@ def quick_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str
     0.3-1.4; 20×20 0.6-1.1 / 0.7-1.2; 25×25 easy 1.0 / 2.8, medium 3.1 / 4.9, hard
     1.0 / 1.3. At 30×30 (norinori/8, 40 seeds, 2026-12-04, `--sizes 30 --tries 40`): easy
     0.8 / 4.4 (max 5.9), medium 3.4 / 6.7 (max 7.5), hard 0.6 / 5.4 (max 11.7) since a
-    candidate is graded knowing its solution (`standing`; 1.0 / 11.0, max 24.3, before)."""
+    candidate is graded knowing its solution (`standing`; 1.0 / 11.0, max 24.3, before);
+    later that day, with verdicts shared across a climb's layouts and a probe re-running
+    only the trials a change can reach (the same boards): easy 0.7 / 4.2 (max 5.5),
+    medium 1.6 / 3.0 (max 4.0), hard 0.6 / 3.4 (max 6.4)."""
     return GRADES if max(width, height) <= QUICK_SIDE else ()
 
 

@@ -76,9 +76,11 @@ def regions_touching(
     return found
 
 
-def _cell_neighbours(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+@lru_cache(maxsize=16)
+def cell_neighbours(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     """Each cell's orthogonal neighbours, lowest first, from its row and column (no
-    board-wide mask read per cell)."""
+    board-wide mask read per cell); one table per size, shared by every board of it (a
+    generator's climb makes a board per layout it tries)."""
     out = []
     for r in range(height):
         for c in range(width):
@@ -103,7 +105,7 @@ def board_of(puzzle: Norinori) -> Board:
     board-wide operation each, quadratic on a 100×100 board."""
     geo = Geometry(puzzle.width, puzzle.height)
     regions = puzzle.regions
-    nbrs = _cell_neighbours(puzzle.width, puzzle.height)
+    nbrs = cell_neighbours(puzzle.width, puzzle.height)
     cells: list[list[int]] = [[] for _ in range(max(regions) + 1)]
     for cell, rid in enumerate(regions):
         cells[rid].append(cell)

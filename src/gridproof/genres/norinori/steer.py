@@ -36,7 +36,7 @@ from gridproof.genres.norinori.build import (
     walk_round,
 )
 from gridproof.genres.norinori.model import Norinori
-from gridproof.genres.norinori.position import region_masks, start
+from gridproof.genres.norinori.position import cell_neighbours, region_masks, start
 from gridproof.genres.norinori.rules import LADDER, close_marks
 
 CHEAPEST = LADDER.names[0]
@@ -148,11 +148,12 @@ class Layout:
 
     def _moves_of(self, cells: int) -> list[Move]:
         geo, labels, areas, joined = self.geo, self.labels, self.areas, self.joined
+        around = cell_neighbours(geo.width, geo.height)
         out: list[Move] = []
         for cell in bits(cells):
             old = labels[cell]
             rest = areas[old] & ~(1 << cell)
-            news = sorted({labels[n] for n in bits(geo.neighbours[cell])} - {old})
+            news = sorted({labels[n] for n in around[cell]} - {old})
             if not news or not rest:
                 continue
             whole = joined.get(rest)
