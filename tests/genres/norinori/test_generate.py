@@ -12,7 +12,7 @@ from gridproof.core.contract import Generated, Request, Tally, pick_grade
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
 from gridproof.core.grid import Geometry
-from gridproof.core.ladder import grade_puzzle, rate
+from gridproof.core.ladder import grade_puzzle, rate, run_ladder
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
 from gridproof.core.symmetry import Symmetry
@@ -337,6 +337,36 @@ def test_a_probe_runs_again_only_the_trials_what_was_decided_since_reaches(
         ]
         assert kept.choices == plain.choices
     assert spent[1] < spent[0]
+
+
+def test_a_position_set_back_forgets_its_trials() -> None:
+    """The trials a probe keeps hold only while the position gains marks: one that loses a
+    mark (or a narrowing) runs every trial again."""
+    made = generate.generate(Request(12, 12, "hard"), 5, Deadline(60))  # its probe keeps some
+    pos = start(made.puzzle, Deadline(60))
+    run_ladder(rules.PAIRS, pos, Deadline(60))
+    rules.probe(pos)
+    assert pos.trials is not None
+    assert len(pos.trials)
+    kept = len(pos.trials)
+    pos.trials.look(pos)  # the same state: kept
+    assert len(pos.trials) == kept
+    assert pos.domains is not None
+    widened = pos.copy()
+    widened.trials = pos.trials
+    rid = next(r for r, d in enumerate(pos.domains) if d is not None)
+    widened.domains = list(pos.domains)
+    widened.domains[rid] = (*pos.domains[rid], 0)  # a pair it had lost, say
+    widened.trials.look(widened)
+    assert not len(pos.trials)
+    rules.probe(pos)
+    assert len(pos.trials) == kept
+    decided = pos.shaded | pos.empty
+    assert decided
+    pos.shaded &= ~(decided & -decided)  # a mark taken back
+    pos.empty &= ~(decided & -decided)
+    pos.trials.look(pos)
+    assert not len(pos.trials)
 
 
 def test_the_retained_fixtures_stay_unique_forever() -> None:

@@ -158,13 +158,28 @@ class Trials:
 
     def look(self, pos: Position) -> None:
         """Start a probe at `pos`'s state: what the trials kept ran from is compared with
-        it (all forgotten if the marks lost one: the position was set back)."""
-        if self._held:
-            shaded, empty, _ = self._start
-            if shaded & ~pos.shaded or empty & ~pos.empty:
-                self._held.clear()
+        it (all forgotten if it does not extend the last start: the position was set back,
+        a mark lost or a domain widened)."""
+        if self._held and not self._extends(pos):
+            self._held.clear()
         self._start = (pos.shaded, pos.empty, None if pos.domains is None else list(pos.domains))
         self._since = {}  # by the id of a start kept: what changed from it to `pos`
+
+    def __len__(self) -> int:
+        """How many trials are kept."""
+        return len(self._held)
+
+    def _extends(self, pos: Position) -> bool:
+        """Whether `pos`'s state extends the last start: no mark lost, no domain widened."""
+        shaded, empty, domains = self._start
+        if shaded & ~pos.shaded or empty & ~pos.empty:
+            return False
+        now = pos.domains
+        if domains is None or now is None:
+            return domains is None
+        return all(
+            set(now[rid] or ()).issubset(domains[rid] or ()) for rid in _narrowed(self._start, pos)
+        )
 
     def idle(self, pos: Position, cell: int, shade: bool) -> bool:
         """Whether the trial of `cell` shaded (or empty) found no contradiction before and
