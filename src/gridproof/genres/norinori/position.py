@@ -122,7 +122,7 @@ def board_of(puzzle: Norinori) -> Board:
 
 
 Domains = list[tuple[int, ...] | None]
-
+"""Each region's possible pairs (see the glossary above), by region id."""
 
 State = tuple[int, int, Domains | None]
 """Shaded, empty and the domains (a copy of the list): what a probe's trial runs from."""
@@ -142,7 +142,7 @@ class Trials:
     or two neighbouring ones (a verdict's zone, `Board.arc_zone`; a cell rule reads a
     cell's neighbours and theirs, a quota rule its region) and the domains of those
     regions. So the regions within three steps of a change, and those whose domain
-    narrowed, are what a change reaches (`touched`); a trial's reach adds their
+    narrowed, are what a change reaches (`_touched`); a trial's reach adds their
     neighbours; a trial whose reach misses every region the changes since reach is idle.
     So is one whose end F already holds M' (every mark and narrowing since is one it
     reached itself): run again it ends at F. The steps are the same, with fewer trials run.
@@ -156,6 +156,10 @@ class Trials:
         self._start: State = (0, 0, None)
         self._since: dict[int, tuple[int, list[int]]] = {}
 
+    def __len__(self) -> int:
+        """How many trials are kept."""
+        return len(self._held)
+
     def look(self, pos: Position) -> None:
         """Start a probe at `pos`'s state: what the trials kept ran from is compared with
         it (all forgotten if it does not extend the last start: the position was set back,
@@ -164,10 +168,6 @@ class Trials:
             self._held.clear()
         self._start = (pos.shaded, pos.empty, None if pos.domains is None else list(pos.domains))
         self._since = {}  # by the id of a start kept: what changed from it to `pos`
-
-    def __len__(self) -> int:
-        """How many trials are kept."""
-        return len(self._held)
 
     def _extends(self, pos: Position) -> bool:
         """Whether `pos`'s state extends the last start: no mark lost, no domain widened."""
@@ -190,7 +190,7 @@ class Trials:
         start, reach, end = held
         since = self._since.get(id(start))
         if since is None:
-            since = self._since[id(start)] = (self.touched(start, pos), _narrowed(start, pos))
+            since = self._since[id(start)] = (self._touched(start, pos), _narrowed(start, pos))
         moved, narrowed = since
         if not moved & reach:
             return True
@@ -204,7 +204,7 @@ class Trials:
     def keep(self, cell: int, shade: bool, trial: Position) -> None:
         """Remember that the trial of `cell` shaded (or empty), run from the state `look`
         was given, found no contradiction and ended at `trial`."""
-        touched = self.touched(self._start, trial)
+        touched = self._touched(self._start, trial)
         reach = touched
         neighbours = self._board.region_neighbours
         for rid in bits(touched):
@@ -212,7 +212,7 @@ class Trials:
                 reach |= 1 << other
         self._held[cell, shade] = (self._start, reach, (trial.shaded, trial.empty, trial.domains))
 
-    def touched(self, start: State, now: Position) -> int:
+    def _touched(self, start: State, now: Position) -> int:
         """The regions (a mask of ids) a rule reading the changes from `start` to `now`
         could read: within three steps of a cell decided since, or their domain narrowed."""
         board = self._board

@@ -1111,21 +1111,23 @@ def probe(pos: Position) -> Found:
     """Assume an undecided cell shaded (then empty) and run the `pairs` ladder; a value
     that leads to a contradiction is wrong, so the cell takes the other. Cells next to a
     shaded cell still looking for its partner are tried first. A trial that found none
-    at an earlier probe of this position runs again only if what was decided since can
-    reach it (`position.Trials`)."""
+    at an earlier probe of this position runs again only if it could now end otherwise
+    (`position.Trials`)."""
     frontier = partner_candidates(pos)
     known = pos.solution
     cells = [*bits(frontier), *bits(pos.unknown & ~frontier)]
     if pos.prefer is not None:
         cells.sort(key=pos.prefer)  # a hint's order; the usual one among cells alike
-    trials = pos.trials = pos.trials or Trials(pos.board)
+    if pos.trials is None:
+        pos.trials = Trials(pos.board)
+    trials = pos.trials
     trials.look(pos)
     for cell in cells:
         for shade in (True, False):
             if known is not None and bool(known >> cell & 1) == shade:
                 continue  # the solution's own way: nothing refutes it
             if trials.idle(pos, cell, shade):
-                continue  # no contradiction before, and nothing since reaches it
+                continue  # no contradiction before, and it would end as it did
             if pos.deadline.expired():
                 return []
             run = run_ladder(PAIRS, _assumed(pos, cell, shade), pos.deadline)
