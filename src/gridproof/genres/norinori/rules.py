@@ -856,7 +856,8 @@ def pairs(pos: Position) -> Found:
     assert domains is not None
     around = _Around(board, domains)
     queue = [(i, j) for i in dirty for j in around[i]]
-    queue += [(j, i) for i in dirty for j in around[i] if j not in dirty]
+    looked = set(dirty)
+    queue += [(j, i) for i in dirty for j in around[i] if j not in looked]
     queued = set(queue)
     arcs = _Arcs(pos)
     try:
