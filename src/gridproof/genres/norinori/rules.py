@@ -475,34 +475,34 @@ class _Arcs:
         if known is None:
             known = self.tables[i, j] = self.tables[j, i] = VERDICTS.table(pos, i, j)
         verdict_of = known.get
-        fits: Callable[[int], bool] | None = None
+        check: Callable[[int], bool] | None = None
         before = len(known)
+
+        def fits(shade: int) -> bool:  # a verdict not known yet
+            nonlocal check
+            if check is None:
+                check = self._checker(i, j)
+            verdict = known[shade] = check(shade)
+            return verdict
+
         kept = []
         deadline = pos.deadline
         for index, p in enumerate(mine):
             if index % 32 == 31 and deadline.expired():
                 return None
-            q = support.get(p)
+            q = support.get(p)  # the partner that last worked
             if q is not None and q in partners:
                 verdict = verdict_of(p | q)
-                if verdict is None:
-                    if fits is None:
-                        fits = self._checker(i, j)
-                    verdict = known[p | q] = fits(p | q)
-                if verdict:
+                if verdict or (verdict is None and fits(p | q)):
                     kept.append(p)
                     continue
             for q in partners:
                 verdict = verdict_of(p | q)
-                if verdict is None:
-                    if fits is None:
-                        fits = self._checker(i, j)
-                    verdict = known[p | q] = fits(p | q)
-                if verdict:
+                if verdict or (verdict is None and fits(p | q)):
                     support[p] = q
                     kept.append(p)
                     break
-        if fits is not None:
+        if check is not None:
             VERDICTS.added(board, len(known) - before)
         return mine if len(kept) == len(mine) else tuple(kept)
 
