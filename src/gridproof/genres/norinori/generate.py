@@ -48,8 +48,9 @@ boards): 45×45 8.6 / 14.6 / 35.4 / 5.6 and 5.8 / 8.3 / 21.7 / 4.1, 50×50 4.1 /
 18.2 and 2.2 / 6.2 / 37.3 / 12.2; 50×50 medium and hard, seeds 1-2, 12.0 / 1.5 / 39.9 /
 7.3; later, with verdicts shared across a climb's layouts and a probe re-running only the
 trials a change can reach, `benchmarks/generate.py --sizes 45,50 --boards 4`, median / max
-by grade: 45×45 easy 7.3 / 20.8, medium 11.3 / 15.8, hard 2.8 / 6.8; 50×50 easy 8.6 /
-34.7, medium 12.7 / 21.0, hard 2.8 / 3.9)."""
+by grade: 45×45 easy 6.9 / 19.5, medium 10.1 / 15.3, hard 2.9 / 7.0; 50×50 easy 8.0 /
+31.6, medium 11.5 / 18.0, hard 2.8 / 3.8; 60×60 seeds 1-3, two at once: easy 40.9 / 28.1
+/ 80.5, medium 58.6 / 43.0 / 93.0, hard 4.9 / 5.0: not yet within a minute)."""
 COUNT_WORK = 100
 """Closes per cell one count may spend before its candidate is given up: about ten times
 the most a count of a walk took on boards up to 30×30."""
