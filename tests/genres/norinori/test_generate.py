@@ -314,9 +314,9 @@ def test_a_probe_runs_again_only_the_trials_what_was_decided_since_reaches(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A solve runs the probe rung again after each step; a trial that found no
-    contradiction runs again only where the marks decided since can reach what it decided
-    (`position.Trials`): the same steps in the same order as running every trial each
-    time, with fewer trials."""
+    contradiction runs again only if it could now end otherwise: the marks decided since
+    reach what it decided and are not all among them (`position.Trials`). The same steps
+    in the same order as running every trial each time, with fewer trials."""
     trials = _count_trials(monkeypatch)
     spent = [0, 0]
     for seed in range(4):
