@@ -58,8 +58,8 @@ class Position(Protocol):
     A genre's position may also carry `solution` (None unless the caller knows a solution
     the marks agree with: a hint knows the puzzle's, a generator its candidate's; `offer`
     and `solve` set it): its probe then tries each cell only the way the solution does not
-    have it. The other way agrees with a solution,
-    so no sound rule can refute it: the step found is the same, found sooner. And it may
+    have it. The other way agrees with a solution, so no sound rule can refute it: the
+    step found is the same, found sooner. And it may
     carry `prefer` (None, or a rank of cells, lowest first: a hint's nearness to the
     player's last marks): its probe then tries its cells in that order, so the step it
     finds is one near where the player works (any step it finds is a true deduction)."""

@@ -190,7 +190,8 @@ class Trials:
         start, reach, end = held
         since = self._since.get(id(start))
         if since is None:
-            since = self._since[id(start)] = (self._touched(start, pos), _narrowed(start, pos))
+            narrowed = _narrowed(start, pos)
+            since = self._since[id(start)] = (self._touched(start, pos, narrowed), narrowed)
         moved, narrowed = since
         if not moved & reach:
             return True
@@ -204,7 +205,7 @@ class Trials:
     def keep(self, cell: int, shade: bool, trial: Position) -> None:
         """Remember that the trial of `cell` shaded (or empty), run from the state `look`
         was given, found no contradiction and ended at `trial`."""
-        touched = self._touched(self._start, trial)
+        touched = self._touched(self._start, trial, _narrowed(self._start, trial))
         reach = touched
         neighbours = self._board.region_neighbours
         for rid in bits(touched):
@@ -212,9 +213,10 @@ class Trials:
                 reach |= 1 << other
         self._held[cell, shade] = (self._start, reach, (trial.shaded, trial.empty, trial.domains))
 
-    def _touched(self, start: State, now: Position) -> int:
+    def _touched(self, start: State, now: Position, narrowed: list[int]) -> int:
         """The regions (a mask of ids) a rule reading the changes from `start` to `now`
-        could read: within three steps of a cell decided since, or their domain narrowed."""
+        could read: within three steps of a cell decided since, or their domain narrowed
+        (`narrowed`, `_narrowed` of the two)."""
         board = self._board
         shaded, empty, _ = start
         changed = (shaded ^ now.shaded) | (empty ^ now.empty)
@@ -224,7 +226,7 @@ class Trials:
         found = 0
         for rid in board.regions_touching(changed):
             found |= 1 << rid
-        for rid in _narrowed(start, now):
+        for rid in narrowed:
             found |= 1 << rid
         return found
 
