@@ -262,6 +262,15 @@ def close_marks(
     neighbour in the mask being looked at. A shift north (`<< w`) may carry bits past the
     board's last cell: every such mask is read only through one within the board."""
     w, full, has_west, has_east = geo.width, geo.full, geo.not_first_col, geo.not_last_col
+    if not shaded | empty and changed == full:
+        # from nothing the cell rules decide nothing and a region's quota decides only
+        # when it has two cells or fewer: no region need be looked up cell by cell
+        for area in region_mask:
+            if area and area.bit_count() <= 2:
+                if area.bit_count() < 2:  # region-needs: no room for two
+                    return None
+                shaded |= area  # region-needs
+        changed = 0
     while True:
         a, b, c, d = (shaded << 1) & has_west, (shaded >> 1) & has_east, shaded << w, shaded >> w
         ab, cd = a | b, c | d
@@ -302,11 +311,14 @@ def close_marks(
             return None
         now_shaded, now_empty = shaded | shade, empty | clear
         todo = changed | shade | clear  # the regions holding these cells, each once
+        # a region's quota reads and marks its own cells alone: the cells not empty as the
+        # look at the regions starts are those not empty as each region's look starts
+        open_ = full & ~now_empty
         while todo:
-            area = region_mask[region_of[(todo & -todo).bit_length() - 1]]
+            area = region_mask[region_of[todo.bit_length() - 1]]
             todo &= ~area
             count = (now_shaded & area).bit_count()
-            room = area & ~now_empty
+            room = area & open_
             places = room.bit_count()
             if count > 2 or places < 2:  # region-full / region-needs
                 return None
