@@ -81,7 +81,7 @@ def solve(
 class Layout:
     """A labelling with its region masks, moved one cell at a time."""
 
-    __slots__ = ("areas", "geo", "joined", "labels")
+    __slots__ = ("areas", "geo", "inherited", "joined", "labels", "listed", "stale")
 
     def __init__(
         self,
@@ -89,6 +89,8 @@ class Layout:
         labels: list[int],
         areas: list[int] | None = None,
         joined: dict[int, bool] | None = None,
+        inherited: dict[int, tuple[Move, ...]] | None = None,
+        stale: int = 0,
     ) -> None:
         self.geo = geo
         self.labels = labels
@@ -96,15 +98,26 @@ class Layout:
         self.joined = {} if joined is None else joined
         """Whether each area met so far is connected, shared by the layouts moved from
         this one: a step lists every move again, and most regions are as they were."""
+        self.listed: dict[int, tuple[Move, ...]] = {}
+        """The moves of each cell listed so far (`_moves_of`)."""
+        self.inherited = inherited
+        """The moves the layout this one was moved from listed, which hold here for every
+        cell outside `stale`: a cell's moves read its region, whether that region stays
+        connected without it and its neighbours' regions, and a move changes those only
+        for the moved cell, its neighbours and the cells of the two regions it is moved
+        between."""
+        self.stale = stale
 
     def moved(self, move: Move) -> Layout:
         cell, new = move
         labels, areas = list(self.labels), list(self.areas)
         bit = 1 << cell
-        areas[labels[cell]] &= ~bit
+        old = labels[cell]
+        stale = areas[old] | areas[new] | bit | self.geo.spread(bit)
+        areas[old] &= ~bit
         areas[new] |= bit
         labels[cell] = new
-        return Layout(self.geo, labels, areas, self.joined)
+        return Layout(self.geo, labels, areas, self.joined, self.listed, stale)
 
     def key(self) -> tuple[int, ...]:
         return tuple(self.labels)
@@ -147,21 +160,30 @@ class Layout:
             yield from listed
 
     def _moves_of(self, cells: int) -> list[Move]:
-        geo, labels, areas, joined = self.geo, self.labels, self.areas, self.joined
-        around = cell_neighbours(geo.width, geo.height)
+        listed, inherited, stale = self.listed, self.inherited, self.stale
         out: list[Move] = []
         for cell in bits(cells):
-            old = labels[cell]
-            rest = areas[old] & ~(1 << cell)
-            news = sorted({labels[n] for n in around[cell]} - {old})
-            if not news or not rest:
-                continue
-            whole = joined.get(rest)
-            if whole is None:
-                whole = joined[rest] = geo.connected(rest)
-            if whole:
-                out.extend((cell, new) for new in news)
+            found = listed.get(cell)
+            if found is None:
+                if inherited is not None and not stale >> cell & 1:
+                    found = inherited.get(cell)
+                if found is None:
+                    found = self._moves_of_cell(cell)
+                listed[cell] = found
+            out.extend(found)
         return out
+
+    def _moves_of_cell(self, cell: int) -> tuple[Move, ...]:
+        geo, labels, areas, joined = self.geo, self.labels, self.areas, self.joined
+        old = labels[cell]
+        rest = areas[old] & ~(1 << cell)
+        news = sorted({labels[n] for n in cell_neighbours(geo.width, geo.height)[cell]} - {old})
+        if not news or not rest:
+            return ()
+        whole = joined.get(rest)
+        if whole is None:
+            whole = joined[rest] = geo.connected(rest)
+        return tuple((cell, new) for new in news) if whole else ()
 
 
 def marks(
