@@ -236,6 +236,30 @@ def test_the_climbs_bound_never_undercounts(seed: int) -> None:
             assert moved.bound(rung, before, 1 << move[0], Deadline(30)) >= exact
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_a_moved_layout_lists_the_moves_a_fresh_one_lists(seed: int) -> None:
+    """A layout reads the moves its parent listed for cells a move leaves as they were
+    (`steer.Layout.inherited`): along a walk of moves, two and three deep from layouts
+    that listed their moves, every listing equals that of a layout built afresh from the
+    same labels, in the same order and under the same draws."""
+    geo, labels, solution = _drawn(9, seed)
+    rng = Rng(seed)
+    layout = steer.Layout(geo, labels)
+    compared = 0
+    for _ in range(12):
+        listed = list(layout.moves(solution, Rng(1)))
+        assert listed == list(steer.Layout(geo, list(layout.labels)).moves(solution, Rng(1)))
+        for move in listed[:6]:
+            once = layout.moved(move)
+            for again in list(once.moves(solution, Rng(2)))[:4]:
+                twice = once.moved(again)
+                fresh = steer.Layout(geo, list(twice.labels))
+                assert list(twice.moves(solution, Rng(3))) == list(fresh.moves(solution, Rng(3)))
+                compared += 1
+        layout = layout.moved(listed[rng.below(len(listed))])
+    assert compared > 200
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_only_moves_of_cells_local_leaves_open_can_gain(seed: int) -> None:
     """The easing climb skips moves of cells `local` decided without scoring them (see
