@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -234,6 +235,40 @@ def test_the_climbs_bound_never_undercounts(seed: int) -> None:
             moved = layout.moved(move)
             exact = steer.decided(moved, rung, Deadline(30))
             assert moved.bound(rung, before, 1 << move[0], Deadline(30)) >= exact
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_local_from_a_seed_decides_what_it_decides_from_nothing(seed: int) -> None:
+    """`Layout.seed_for`: on every layout one or two moves of the seed's cells away,
+    `local` closed from the seed's marks reaches what it reaches from nothing. The cells
+    are a patch of the board (as a climb's open part is), on boards drawn afresh and on
+    easy ones; the moves keep the solution, so neither close dies, and the seed leaves
+    cells for the close from it to decide."""
+    rng = Rng(seed)
+    drawn = _drawn(10, seed)
+    made = generate.generate(Request(10, 10, "easy"), seed, Deadline(60))
+    boards = [drawn, (Geometry(10, 10), list(made.puzzle.regions), made.solution)]
+    compared = left = 0
+    for geo, labels, solution in boards:
+        layout = steer.Layout(geo, labels)
+        for _ in range(6):
+            corner = rng.below(geo.size)
+            patch = 1 << corner
+            for _ in range(rng.below(3) + 1):
+                patch |= geo.spread(patch)
+            seeded = layout.seed_for(patch)
+            for first in islice(layout.moves(solution, rng, near=patch), 8):
+                once = layout.moved(first)
+                assert once.local(seeded) == once.local()
+                for second in islice(once.moves(solution, rng, near=patch), 4):
+                    twice = once.moved(second)
+                    exact = twice.local()
+                    assert exact is not None
+                    assert twice.local(seeded) == exact
+                    compared += 1
+                    left += exact != seeded[:2]
+    assert compared > 150
+    assert left > compared // 4
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -255,18 +255,21 @@ def close_marks(
     shaded: int,
     empty: int,
     changed: int,
+    loose: int = 0,
 ) -> tuple[int, int] | None:
     """`close_local` on bare region tables, for callers that try many layouts (a
     generator steering towards an easier grade) and would waste time building a `Board`
-    for each. Each round, `a b c d` say which cells have a west, east, north or south
-    neighbour in the mask being looked at. A shift north (`<< w`) may carry bits past the
-    board's last cell: every such mask is read only through one within the board."""
+    for each. `loose`: whole regions whose quotas are left out (the rest of the rules'
+    fixpoint holds for any layout that differs from this one only inside them). Each
+    round, `a b c d` say which cells have a west, east, north or south neighbour in the
+    mask being looked at. A shift north (`<< w`) may carry bits past the board's last
+    cell: every such mask is read only through one within the board."""
     w, full, has_west, has_east = geo.width, geo.full, geo.not_first_col, geo.not_last_col
     if not shaded | empty and changed == full:
         # from nothing the cell rules decide nothing and a region's quota decides only
         # when it has two cells or fewer: no region need be looked up cell by cell
         for area in region_mask:
-            if area and area.bit_count() <= 2:
+            if area and area.bit_count() <= 2 and not area & loose:
                 if area.bit_count() < 2:  # region-needs: no room for two
                     return None
                 shaded |= area  # region-needs
@@ -311,6 +314,8 @@ def close_marks(
             return None
         now_shaded, now_empty = shaded | shade, empty | clear
         todo = changed | shade | clear  # the regions holding these cells, each once
+        if loose:
+            todo &= ~loose
         # a region's quota reads and marks its own cells alone: the cells not empty as the
         # look at the regions starts are those not empty as each region's look starts
         open_ = full & ~now_empty

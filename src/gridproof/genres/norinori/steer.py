@@ -60,6 +60,9 @@ TWO_MOVES = 48
 Move = tuple[int, int]
 Marks = tuple[int, int]
 """What a rung decides: (shaded, empty)."""
+Seed = tuple[int, int, int]
+"""What `local` decides on a layout with the quotas of some regions left out, and those
+regions' cells: (shaded, empty, loose); see `Layout.seed_for`."""
 
 
 def solve(
@@ -125,10 +128,35 @@ class Layout:
     def puzzle(self) -> Norinori:
         return puzzle_of(self.geo, self.labels)
 
-    def local(self) -> Marks | None:
+    def local(self, seed: Seed | None = None) -> Marks | None:
         """What the `local` rules decide on this board from nothing (None: a
-        contradiction)."""
-        return close_marks(self.geo, self.labels, self.areas, 0, 0, self.geo.full)
+        contradiction); with `seed`, a seed for the layout (`seed_for`), from the seed's
+        marks, which is the same at a fraction of the rounds."""
+        if seed is None:
+            return close_marks(self.geo, self.labels, self.areas, 0, 0, self.geo.full)
+        shaded, empty, loose = seed
+        return close_marks(self.geo, self.labels, self.areas, shaded, empty, loose)
+
+    def seed_for(self, cells: int) -> Seed:
+        """A seed for every layout reached from this one by moves of cells of `cells`,
+        each to a region holding a neighbour: what `local` decides here with the quotas
+        of the regions within one step of `cells` left out (their cells are `loose`).
+
+        Such moves take cells between loose regions only, so the other regions and the
+        cell rules are the same on the layout reached, and what they decide from
+        nothing is part of what `local` decides there from nothing; closing from it, with
+        the loose regions' quotas looked at, reaches the same fixpoint (the rules are
+        monotone). Two moves in a row keep to the loose regions too when both move cells
+        of `cells`: the second moves a cell of `cells` or the first's, to a region one
+        step from it."""
+        geo, labels, areas = self.geo, self.labels, self.areas
+        loose = 0
+        for label in {labels[cell] for cell in bits(cells | geo.spread(cells))}:
+            loose |= areas[label]
+        closed = close_marks(geo, labels, areas, 0, 0, geo.full, loose)
+        if closed is None:  # only when `local` dies here already: close from nothing
+            return 0, 0, geo.full
+        return closed[0], closed[1], loose
 
     def bound(
         self, rung: str, marks: Marks, moved: int, deadline: Deadline, solution: int | None = None
@@ -187,12 +215,17 @@ class Layout:
 
 
 def marks(
-    layout: Layout, rung: str, deadline: Deadline, solution: int | None = None
+    layout: Layout,
+    rung: str,
+    deadline: Deadline,
+    solution: int | None = None,
+    seed: Seed | None = None,
 ) -> Marks | None:
     """What `rung` alone decides on the board; None on a contradiction. `solution`: one of
-    the board's, which makes a probe quicker (`solve`)."""
+    the board's, which makes a probe quicker (`solve`); `seed`: one for the board, which
+    makes `local` quicker (`Layout.seed_for`)."""
     if rung == CHEAPEST:
-        return layout.local()
+        return layout.local(seed)
     progress = solve(layout.puzzle(), rung, deadline, solution=solution)
     return None if progress.contradiction else (progress.shaded, progress.empty)
 
@@ -222,8 +255,15 @@ class Climb:
         return self.layout.geo.full & ~(self.marks[0] | self.marks[1])
 
 
-def _climb(layout: Layout, solution: int, rung: str, deadline: Deadline, flat: int = 0) -> Climb:
-    found = marks(layout, rung, deadline, solution)
+def _climb(
+    layout: Layout,
+    solution: int,
+    rung: str,
+    deadline: Deadline,
+    flat: int = 0,
+    seed: Seed | None = None,
+) -> Climb:
+    found = marks(layout, rung, deadline, solution, seed)
     return Climb(layout, solution, (0, 0) if found is None else found, flat)
 
 
@@ -274,6 +314,7 @@ def _ease_step(
     layout, solution, score, open_cells = here.layout, here.solution, here.score, here.open
     geo = layout.geo
     moves = layout.moves(solution, rng, first=open_cells)
+    seed = None  # for `local`, which scores only moves of open cells
     for move in moves if rung == CHEAPEST else islice(moves, EASE_SAMPLE):
         if rung == CHEAPEST and not open_cells >> move[0] & 1:
             continue  # a decided cell: `bound` would find no gain (see `CHEAPEST`)
@@ -282,7 +323,9 @@ def _ease_step(
             continue
         if moved.bound(rung, here.marks, 1 << move[0], deadline, solution) <= score:
             continue  # the bound shows no gain, so the rung from nothing has none
-        after = _climb(moved, solution, rung, deadline)
+        if rung == CHEAPEST and seed is None:
+            seed = layout.seed_for(open_cells)
+        after = _climb(moved, solution, rung, deadline, seed=seed)
         if after.score > score:
             return after
     found = find_rivals(geo, layout.labels, solution, deadline.within(work=work))
@@ -312,11 +355,14 @@ def _sideways(
     layout, open_cells = here.layout, here.open
     near = open_cells | layout.geo.spread(open_cells)
     moves = layout.moves(here.solution, rng, first=open_cells, near=near)
+    seed = None
     for move in islice(moves, SIDEWAYS_SAMPLE):
         moved = layout.moved(move)
         if moved.key() in visited:
             continue
-        after = _climb(moved, here.solution, rung, deadline, here.flat + 1)
+        if rung == CHEAPEST and seed is None:
+            seed = layout.seed_for(near)
+        after = _climb(moved, here.solution, rung, deadline, here.flat + 1, seed)
         if after.score >= here.score:
             return after
     return None
@@ -329,6 +375,7 @@ def _two_moves(here: Climb, rng: Rng) -> Climb | None:
     layout, solution, score = here.layout, here.solution, here.score
     near = here.open | layout.geo.spread(here.open)
     never = Deadline.never()
+    seed = None
     for first in islice(layout.moves(solution, rng, near=near), TWO_MOVES):
         once = layout.moved(first)
         opened = here.open >> first[0] & 1
@@ -339,7 +386,9 @@ def _two_moves(here: Climb, rng: Rng) -> Climb | None:
             moved = (1 << first[0]) | (1 << second[0])
             if twice.bound(CHEAPEST, here.marks, moved, never) <= score:
                 continue
-            after = _climb(twice, solution, CHEAPEST, never)
+            if seed is None:
+                seed = layout.seed_for(near)
+            after = _climb(twice, solution, CHEAPEST, never, seed=seed)
             if after.score > score:
                 return after
     return None
