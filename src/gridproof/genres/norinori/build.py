@@ -60,14 +60,19 @@ def induced_matching(geo: Geometry, rng: Rng, rounds: int) -> list[tuple[int, in
         if c + geo.width < geo.size:
             starting[c].append((c, c + geo.width))
 
+    width = geo.width
+
     def refill(dominoes: list[tuple[int, int]], shaded: int, area: int) -> int:
         # bit tests on a window of the board from the area's lowest cell to a row past
         # its highest: they cost what the area holds, not the board (a bit of a
-        # 10,000-cell mask read by shifting the whole mask)
-        blocked = shaded | geo.spread(shaded)
+        # 10,000-cell mask read by shifting the whole mask); the window's blocked cells
+        # are read off the shaded cells of whole rows from one below it to one above
         low = (area & -area).bit_length() - 1
-        within = (1 << (area.bit_length() - low + geo.width + 1)) - 1
-        window = (blocked >> low) & within
+        top = area.bit_length() + width  # the window's last cell
+        within = (1 << (top - low + 1)) - 1
+        start = max(0, low // width - 1) * width
+        rows = (shaded >> start) & ((1 << (top + width + 1 - start)) - 1)
+        window = ((rows | geo.spread(rows)) >> (low - start)) & within
         order = [
             edge
             for cell in bits((area >> low) & ~window)
@@ -86,14 +91,18 @@ def induced_matching(geo: Geometry, rng: Rng, rounds: int) -> list[tuple[int, in
     best: list[tuple[int, int]] = []
     best_shaded = refill(best, 0, geo.full)
     for _ in range(rounds):
-        trimmed = list(best)
-        a, b = trimmed.pop(rng.below(len(trimmed)))
+        kept = len(best)
+        index = rng.below(kept)
+        a, b = dropped = best.pop(index)
         piece = (1 << a) | (1 << b)
         hole = piece | geo.spread(piece)
         hole |= geo.spread(hole)
-        shaded = refill(trimmed, best_shaded & ~piece, hole)
-        if len(trimmed) >= len(best):
-            best, best_shaded = trimmed, shaded
+        shaded = refill(best, best_shaded ^ piece, hole)
+        if len(best) >= kept:
+            best_shaded = shaded
+        else:  # the round lost a domino: back as it was
+            del best[kept - 1 :]
+            best.insert(index, dropped)
     return best
 
 
