@@ -146,9 +146,10 @@ class Layout:
         cell rules are the same on the layout reached, and what they decide from
         nothing is part of what `local` decides there from nothing; closing from it, with
         the loose regions' quotas looked at, reaches the same fixpoint (the rules are
-        monotone). Two moves in a row keep to the loose regions too when both move cells
-        of `cells`: the second moves a cell of `cells` or the first's, to a region one
-        step from it."""
+        monotone). Two moves in a row, both of cells of `cells`, keep to the loose
+        regions too: the second takes its cell out of a loose region or the first's
+        target, into a region holding a neighbour of a cell of `cells`, which is loose
+        (or the first's target again)."""
         geo, labels, areas = self.geo, self.labels, self.areas
         loose = 0
         for label in {labels[cell] for cell in bits(cells | geo.spread(cells))}:
