@@ -268,12 +268,12 @@ def test_pairs_decide_alike_with_verdicts_kept_across_runs_or_not(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The Region pairs ladder takes the same steps and finds the same contradictions on
-    one board's positions one after another whether each run finds its verdicts afresh or
-    reuses those earlier runs kept (`rules.VERDICTS`)."""
+    one board's positions one after another whether each run finds its verdicts and its
+    arcs' revisions afresh or reuses those earlier runs kept (`rules.VERDICTS`)."""
     from gridproof.genres.norinori import rules
 
     class Counted(rules.Verdicts):
-        reused = 0
+        reused = revisited = 0
 
         def table(self, pos: Position, i: int, j: int) -> dict[int, bool]:
             tables = len(self.tables)
@@ -281,8 +281,15 @@ def test_pairs_decide_alike_with_verdicts_kept_across_runs_or_not(
             self.reused += len(self.tables) == tables and bool(known)
             return known
 
+        def revisions(
+            self, pos: Position, i: int, j: int
+        ) -> dict[tuple[rules.Domain, rules.Domain], rules.Domain]:
+            found = super().revisions(pos, i, j)
+            self.revisited += bool(found)
+            return found
+
     rng = random.Random(9)
-    reused = 0
+    reused = revisited = 0
     for puzzle in _boards(16, seed=31):
         board = board_of(puzzle)
         solutions = count_by_regions(puzzle, 2).solutions
@@ -304,7 +311,51 @@ def test_pairs_decide_alike_with_verdicts_kept_across_runs_or_not(
                 runs.append((run.steps, run.contradiction, pos.shaded, pos.empty))
             assert runs[0] == runs[1]
         reused += kept.reused
+        revisited += kept.revisited
     assert reused > 30, reused
+    assert revisited > 30, revisited
+
+
+def test_an_arcs_revision_is_what_its_domains_and_verdicts_give_however_often_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """AC-3's revision of an arc keeps exactly the region's pairs that some pair of the
+    neighbour's fits beside (the checker's verdicts), whether it is worked out or read back
+    (`Verdicts.revisions`): asked again and again at the same marks with the neighbour's
+    domain narrowed to different subsets, on fresh runs that share the kept verdicts."""
+    from gridproof.genres.norinori import rules
+
+    monkeypatch.setattr(rules, "VERDICTS", rules.Verdicts(limit=EVERYTHING * 10**3))
+    rng = random.Random(12)
+    asked = read_back = 0
+    for puzzle in _boards(12, seed=41):
+        board = board_of(puzzle)
+        shaded, empty = _marks(puzzle, rng, rng.uniform(0.0, 0.2))
+        if shaded & empty:
+            continue
+        arcs_of = [
+            (i, j) for i in range(len(board.region_mask)) for j in board.region_neighbours[i]
+        ]
+        for i, j in rng.sample(arcs_of, min(8, len(arcs_of))):
+            full = rules.lifted_domains(Position(board))
+            mine, theirs = full[i], full[j]
+            assert mine is not None
+            assert theirs is not None
+            subsets = [tuple(q for q in theirs if rng.random() < 0.5) for _ in range(3)]
+            for partners in subsets + subsets[::-1]:
+                pos = Position(board)
+                pos.shaded, pos.empty = shaded, empty
+                pos.domains = list(full)
+                pos.domains[j] = partners
+                arcs = rules._Arcs(pos)
+                before = len(rules.VERDICTS.revisions(pos, i, j))
+                fits = arcs._checker(i, j)
+                expected = tuple(p for p in mine if any(fits(p | q) for q in partners))
+                assert arcs.revise(i, j) == expected
+                asked += 1
+                read_back += len(rules.VERDICTS.revisions(pos, i, j)) == before
+    assert asked > 200, asked
+    assert read_back > asked // 3, read_back
 
 
 def test_a_probe_citation_found_short_is_explained_again_with_more_work(

@@ -385,6 +385,13 @@ def checker_at(
     return fits
 
 
+Domain = tuple[int, ...]
+"""A lifted region's possible pairs."""
+ArcKey = tuple[int, int, int, int, int]
+"""What a verdict reads: the board's width and height, the cells of the arc's regions, and
+the shaded and empty cells of its zone."""
+
+
 class Verdicts:
     """`checker`'s verdicts on two pairs side by side (AC-3's) and on a region's pair alone
     (the region as its own arc: `sieve`, for Region options and the explanations), kept
@@ -395,17 +402,41 @@ class Verdicts:
     explanation's next try at a set of regions (`_pairs_support`) around the regions it
     adds or leaves out, and a generator's climb tries layouts that differ from the last in
     a region or two (their solves from the empty grid mark the rest alike for a while).
-    At most `limit` bytes in all (a verdict is keyed by a board-sized mask); then it
-    starts afresh."""
+    Beside each table, what AC-3's revisions of the arc found (`revisions`): a revision
+    reads only the two domains and the arc's verdicts. At most `limit` bytes in all (a
+    verdict is keyed by a board-sized mask); then it starts afresh."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
-        self.tables: dict[tuple[int, int, int, int, int], dict[int, bool]] = {}
+        self.tables: dict[ArcKey, dict[int, bool]] = {}
+        self.revised: dict[ArcKey, dict[tuple[Domain, Domain], Domain]] = {}
         self.size = 0
 
     def table(self, pos: Position, i: int, j: int) -> dict[int, bool]:
         """The verdicts known on pairs of regions i and j side by side (of region i alone
         when j is i) at `pos`'s marks."""
+        key = self._key(pos, i, j)
+        known = self.tables.get(key)
+        if known is None:
+            if self.size >= self.limit:
+                self.tables = {}  # a table in use stays right for its marks
+                self.revised = {}
+                self.size = 0
+            known = self.tables[key] = {}
+        return known
+
+    def revisions(self, pos: Position, i: int, j: int) -> dict[tuple[Domain, Domain], Domain]:
+        """What revising the arc of regions i and j at `pos`'s marks kept, by the two
+        domains it was revised from: (the region's, its neighbour's) → the region's pairs
+        that some pair of the neighbour's supports (the same either way round, as the
+        verdicts are)."""
+        key = self._key(pos, i, j)
+        found = self.revised.get(key)
+        if found is None:
+            found = self.revised[key] = {}
+        return found
+
+    def _key(self, pos: Position, i: int, j: int) -> ArcKey:
         board = pos.board
         arc = (i, j) if i < j else (j, i)
         zone = board.arc_zone.get(arc)
@@ -414,14 +445,7 @@ class Verdicts:
             zone = spread(spread(spread(board.region_mask[i] | board.region_mask[j])))
             board.arc_zone[arc] = zone
         geo, area = board.geo, board.region_mask[i] | board.region_mask[j]
-        key = (geo.width, geo.height, area, pos.shaded & zone, pos.empty & zone)
-        known = self.tables.get(key)
-        if known is None:
-            if self.size >= self.limit:
-                self.tables = {}  # a table in use stays right for its marks
-                self.size = 0
-            known = self.tables[key] = {}
-        return known
+        return (geo.width, geo.height, area, pos.shaded & zone, pos.empty & zone)
 
     def sieve(self, pos: Position, rid: int, pairs: Sequence[int]) -> tuple[int, ...]:
         """The pairs of region `rid` that suit the cells around it at `pos`'s marks (the
@@ -462,6 +486,7 @@ class _Arcs:
     def __init__(self, pos: Position) -> None:
         self.pos = pos
         self.tables: dict[tuple[int, int], dict[int, bool]] = {}
+        self.revised: dict[tuple[int, int], dict[tuple[Domain, Domain], Domain]] = {}
         self.skipped = False
         """Whether some arc was too costly to revise."""
 
@@ -491,6 +516,11 @@ class _Arcs:
         known = self.tables.get((i, j))
         if known is None:
             known = self.tables[i, j] = self.tables[j, i] = VERDICTS.table(pos, i, j)
+            self.revised[i, j] = self.revised[j, i] = VERDICTS.revisions(pos, i, j)
+        revised = self.revised[i, j]
+        found = revised.get((mine, partners))
+        if found is not None:  # revised from these domains before, at these marks
+            return found
         verdict_of = known.get
         check: Callable[[int], bool] | None = None
         before = len(known)
@@ -519,9 +549,10 @@ class _Arcs:
                     support[p] = q
                     kept.append(p)
                     break
-        if check is not None:
-            VERDICTS.added(board, len(known) - before)
-        return mine if len(kept) == len(mine) else tuple(kept)
+        found = mine if len(kept) == len(mine) else tuple(kept)
+        revised[mine, partners] = found
+        VERDICTS.added(board, len(known) - before + 1)
+        return found
 
     def _checker(self, i: int, j: int) -> Callable[[int], bool]:
         """`checker` of regions i and j side by side."""
