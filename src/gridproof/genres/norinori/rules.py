@@ -549,9 +549,11 @@ class _Arcs:
                     support[p] = q
                     kept.append(p)
                     break
+        if check is not None:
+            VERDICTS.added(board, len(known) - before)
         found = mine if len(kept) == len(mine) else tuple(kept)
         revised[mine, partners] = found
-        VERDICTS.added(board, len(known) - before + 1)
+        VERDICTS.size += REVISION_BYTES
         return found
 
     def _checker(self, i: int, j: int) -> Callable[[int], bool]:
@@ -562,6 +564,9 @@ class _Arcs:
         return checker(self.pos, area, halo)
 
 
+REVISION_BYTES = 200
+"""What `Verdicts.revisions` keeps for one revision, about: its key holds the two domains
+already listed, and the pairs kept are those of the region's domain."""
 ARC_LIMIT = 250_000
 """An arc between two regions compares at most this many pairs of their pairs (two regions
 of about 30 cells); larger arcs are skipped, so one arc never outlasts a deadline check."""
