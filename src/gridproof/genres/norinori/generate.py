@@ -51,9 +51,9 @@ trials a change can reach, `benchmarks/generate.py --sizes 45,50 --boards 4`, me
 by grade: 45×45 easy 6.9 / 19.5, medium 10.1 / 15.3, hard 2.9 / 7.0; 50×50 easy 8.0 /
 31.6, medium 11.5 / 18.0, hard 2.8 / 3.8; 60×60 seeds 1-3, two at once: easy 40.9 / 28.1
 / 80.5, medium 58.6 / 43.0 / 93.0, hard 4.9 / 5.0: not yet within a minute; 2026-12-05,
-with the easing climb's closes seeded and the bulk close's region pass leaner, the same
-boards: 45×45 easy 4.9 / 13.1, medium 9.3 / 11.3, hard 2.5 / 5.8; 50×50 easy 5.3 / 21.6,
-medium 10.1 / 15.8, hard 2.5 / 3.6)."""
+with the easing climb's closes seeded, the bulk close's region pass leaner and AC-3's
+revisions read back, the same boards: 45×45 easy 4.8 / 13.2, medium 8.2 / 9.7, hard 2.6 /
+5.9; 50×50 easy 5.4 / 21.8, medium 7.8 / 12.8, hard 2.5 / 3.4)."""
 COUNT_WORK = 100
 """Closes per cell one count may spend before its candidate is given up: about ten times
 the most a count of a walk took on boards up to 30×30."""
@@ -98,8 +98,8 @@ def quick_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str
     later that day, with verdicts shared across a climb's layouts and a probe re-running
     only the trials a change can reach (the same boards): easy 0.7 / 4.2 (max 5.5),
     medium 1.6 / 3.0 (max 4.0), hard 0.6 / 3.4 (max 6.4); 2026-12-05, with the easing
-    climb's closes seeded (the same boards): easy 0.5 / 2.8 (max 4.3), medium 1.3 / 2.3
-    (max 3.2), hard 0.5 / 3.3 (max 6.0)."""
+    climb's closes seeded and AC-3's revisions read back (the same boards): easy 0.5 /
+    2.7 (max 4.2), medium 1.1 / 1.9 (max 2.8), hard 0.5 / 3.2 (max 5.8)."""
     return GRADES if max(width, height) <= QUICK_SIDE else ()
 
 

@@ -403,14 +403,17 @@ class Verdicts:
     adds or leaves out, and a generator's climb tries layouts that differ from the last in
     a region or two (their solves from the empty grid mark the rest alike for a while).
     Beside each table, what AC-3's revisions of the arc found (`revisions`): a revision
-    reads only the two domains and the arc's verdicts. At most `limit` bytes in all (a
-    verdict is keyed by a board-sized mask); then it starts afresh."""
+    reads only the two domains and the arc's verdicts. At most `limit` bytes of verdicts
+    (a verdict is keyed by a board-sized mask) and a quarter of that of revisions, each
+    counted apart; past either, that one starts afresh (a board whose revisions seldom
+    recur does not cost its verdicts)."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.tables: dict[ArcKey, dict[int, bool]] = {}
         self.revised: dict[ArcKey, dict[tuple[Domain, Domain], Domain]] = {}
         self.size = 0
+        self.revised_size = 0
 
     def table(self, pos: Position, i: int, j: int) -> dict[int, bool]:
         """The verdicts known on pairs of regions i and j side by side (of region i alone
@@ -420,7 +423,6 @@ class Verdicts:
         if known is None:
             if self.size >= self.limit:
                 self.tables = {}  # a table in use stays right for its marks
-                self.revised = {}
                 self.size = 0
             known = self.tables[key] = {}
         return known
@@ -433,6 +435,9 @@ class Verdicts:
         key = self._key(pos, i, j)
         found = self.revised.get(key)
         if found is None:
+            if self.revised_size >= self.limit // 4:
+                self.revised = {}  # as the verdicts, each stays right for its marks
+                self.revised_size = 0
             found = self.revised[key] = {}
         return found
 
@@ -553,7 +558,7 @@ class _Arcs:
             VERDICTS.added(board, len(known) - before)
         found = mine if len(kept) == len(mine) else tuple(kept)
         revised[mine, partners] = found
-        VERDICTS.size += REVISION_BYTES
+        VERDICTS.revised_size += REVISION_BYTES
         return found
 
     def _checker(self, i: int, j: int) -> Callable[[int], bool]:
