@@ -404,7 +404,7 @@ class Verdicts:
     a region or two (their solves from the empty grid mark the rest alike for a while).
     Beside each table, what AC-3's revisions of the arc found (`revisions`): a revision
     reads only the two domains and the arc's verdicts. At most `limit` bytes of verdicts
-    (a verdict is keyed by a board-sized mask) and a quarter of that of revisions, each
+    (a verdict is keyed by a board-sized mask) and a sixteenth of that of revisions, each
     counted apart; past either, that one starts afresh (a board whose revisions seldom
     recur does not cost its verdicts)."""
 
@@ -435,7 +435,7 @@ class Verdicts:
         key = self._key(pos, i, j)
         found = self.revised.get(key)
         if found is None:
-            if self.revised_size >= self.limit // 4:
+            if self.revised_size >= self.limit // 16:
                 self.revised = {}  # as the verdicts, each stays right for its marks
                 self.revised_size = 0
             found = self.revised[key] = {}
