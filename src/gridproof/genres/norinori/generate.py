@@ -53,7 +53,9 @@ by grade: 45×45 easy 6.9 / 19.5, medium 10.1 / 15.3, hard 2.9 / 7.0; 50×50 eas
 / 80.5, medium 58.6 / 43.0 / 93.0, hard 4.9 / 5.0: not yet within a minute; 2026-12-05,
 with the easing climb's closes seeded, the bulk close's region pass leaner and AC-3's
 revisions read back, the same boards: 45×45 easy 4.8 / 13.2, medium 8.2 / 9.7, hard 2.6 /
-5.9; 50×50 easy 5.4 / 21.8, medium 7.8 / 12.8, hard 2.5 / 3.4)."""
+5.9; 50×50 easy 5.4 / 21.8, medium 7.8 / 12.8, hard 2.5 / 3.4; 60×60 seeds 1-3, two at
+once: easy 21.7 / 14.5 / 43.5, medium 33.0 / 19.5 / 49.0: within a minute for these
+seeds, too few to lift the cap on)."""
 COUNT_WORK = 100
 """Closes per cell one count may spend before its candidate is given up: about ten times
 the most a count of a walk took on boards up to 30×30."""
