@@ -150,11 +150,9 @@ class Layout:
         regions too: the second takes its cell out of a loose region or the first's
         target, into a region holding a neighbour of a cell of `cells`, which is loose
         (or the first's target again)."""
-        geo, labels, areas = self.geo, self.labels, self.areas
-        loose = 0
-        for label in {labels[cell] for cell in bits(cells | geo.spread(cells))}:
-            loose |= areas[label]
-        closed = close_marks(geo, labels, areas, 0, 0, geo.full, loose)
+        geo = self.geo
+        loose = self.regions_around(cells)
+        closed = close_marks(geo, self.labels, self.areas, 0, 0, geo.full, loose)
         if closed is None:  # only when `local` dies here already: close from nothing
             return 0, 0, geo.full
         return closed[0], closed[1], loose
@@ -171,12 +169,17 @@ class Layout:
             shaded, empty = marks
             progress = solve(self.puzzle(), rung, deadline, shaded, empty, solution)
             return (progress.shaded | progress.empty).bit_count()
-        labels, areas = self.labels, self.areas
-        touched = moved
-        for cell in bits(moved | self.geo.spread(moved)):
-            touched |= areas[labels[cell]]  # the regions the moved cells joined and left
-        closed = close_marks(self.geo, labels, areas, marks[0], marks[1], touched)
+        touched = self.regions_around(moved)  # the regions the moved cells joined and left
+        closed = close_marks(self.geo, self.labels, self.areas, marks[0], marks[1], touched)
         return self.geo.size if closed is None else (closed[0] | closed[1]).bit_count()
+
+    def regions_around(self, cells: int) -> int:
+        """The cells of every region that holds a cell of `cells` or a neighbour of one."""
+        labels, areas = self.labels, self.areas
+        found = 0
+        for label in {labels[cell] for cell in bits(cells | self.geo.spread(cells))}:
+            found |= areas[label]
+        return found
 
     def moves(self, solution: int, rng: Rng, first: int = 0, near: int = -1) -> Iterator[Move]:
         """Every move of a cell of `near` that the solution leaves empty into a neighbouring
