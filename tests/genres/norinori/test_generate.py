@@ -153,7 +153,7 @@ def test_out_of_time_raises_with_health() -> None:
     assert set(raised.value.health) >= {"attempts", "ambiguous", "contradiction", "timeout"}
 
 
-@pytest.mark.parametrize("size", [(3, 3), (51, 5), (5, 0)])
+@pytest.mark.parametrize("size", [(3, 3), (generate.MAX_SIDE + 1, 5), (5, 0)])
 def test_sizes_outside_the_range_are_refused(size: tuple[int, int]) -> None:
     with pytest.raises(CodeError, match="outside"):
         generate.generate(Request(*size), 1, Deadline(5))
@@ -293,6 +293,59 @@ def test_a_moved_layout_lists_the_moves_a_fresh_one_lists(seed: int) -> None:
                 compared += 1
         layout = layout.moved(listed[rng.below(len(listed))])
     assert compared > 200
+
+
+REAL_EASE_STEP = steer._ease_step
+
+
+def _stalling(monkeypatch: pytest.MonkeyPatch, stalls: int) -> tuple[list[steer.Climb], list[int]]:
+    """Make `steer.ease` stall (its step finds nothing) at its second step past
+    `RETRY_FROM`, and at each later step until it has stalled `stalls` times: the climbs
+    its steps started from, and the indices of those that stalled."""
+    seen: list[steer.Climb] = []
+    stalled: list[int] = []
+
+    def step(here: steer.Climb, *args: Any) -> steer.Climb | None:
+        seen.append(here)
+        past = [c for c in seen if c.score >= steer.RETRY_FROM * here.layout.geo.size]
+        if len(past) >= 2 and len(stalled) < stalls:
+            stalled.append(len(seen) - 1)
+            return None
+        return REAL_EASE_STEP(here, *args)
+
+    monkeypatch.setattr(steer, "_ease_step", step)
+    return seen, stalled
+
+
+def test_an_easing_climb_that_stalls_near_the_top_goes_back_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`steer.ease`: a climb that stalls once it has decided `RETRY_FROM` of the board
+    climbs on from the first layout where it had (with no plateau steps behind it), to
+    layouts it has not seen, and ends on a board `local` completes; a second stall ends
+    it."""
+    geo, labels, solution = _drawn(12, 2)
+    puzzle = build.puzzle_of(geo, labels)
+    local, work = LADDER.names[0], generate.COUNT_WORK * geo.size
+
+    seen, stalled = _stalling(monkeypatch, 1)
+    made = steer.ease(puzzle, solution, local, Rng(2), Deadline(60), work, geo.size)
+    assert made is not None
+    assert steer.solve(made[0], local, Deadline(60)).complete
+    [stall] = stalled
+    back = next(c for c in seen if c.score >= steer.RETRY_FROM * geo.size)
+    assert seen[stall].layout.key() != back.layout.key()
+    assert seen[stall + 1].layout is back.layout
+    assert seen[stall + 1].flat == 0
+    before = {c.layout.key() for c in seen[: stall + 1]}
+    assert all(c.layout.key() not in before for c in seen[stall + 2 :])
+    assert len(seen) > stall + 2
+
+    seen, stalled = _stalling(monkeypatch, 2)
+    assert steer.ease(puzzle, solution, local, Rng(2), Deadline(60), work, geo.size) is None
+    assert len(stalled) == 2
+    assert seen[stalled[0] + 1].layout.key() == back.layout.key()
+    assert len(seen) == stalled[1] + 1  # the second stall ended the climb
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -28,11 +28,12 @@ from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.rules import LADDER
 from gridproof.genres.norinori.steer import ease, harden, solve
 
-GENERATOR_VERSION = "norinori/8"
+GENERATOR_VERSION = "norinori/9"
 """What a seed's board depends on besides the request: bump it when a seed's board or its
 score changes (norinori/7: the ladder solves in rounds, `core.ladder.run_rounds`: the
 same boards, other scores; norinori/8: the counter branches where its probes decided
-most, `solve.NorinoriSpace.reach`, so counts spend other work)."""
+most, `solve.NorinoriSpace.reach`, so counts spend other work; norinori/9: an easing
+climb that stalls near the top goes back once, `steer.RETRY_FROM`)."""
 MIN_SIDE, MAX_SIDE = 4, 50
 """The sides generated: at 50×50 most seeds give a board within a minute (CPU s, grade
 drawn from the seed, 2026-12-03 on the shared 2-core machine under load; generator
