@@ -34,29 +34,14 @@ score changes (norinori/7: the ladder solves in rounds, `core.ladder.run_rounds`
 same boards, other scores; norinori/8: the counter branches where its probes decided
 most, `solve.NorinoriSpace.reach`, so counts spend other work; norinori/9: an easing
 climb that stalls near the top goes back once, `steer.RETRY_FROM`)."""
-MIN_SIDE, MAX_SIDE = 4, 50
-"""The sides generated: at 50×50 most seeds give a board within a minute (CPU s, grade
-drawn from the seed, 2026-12-03 on the shared 2-core machine under load; generator
-norinori/4: 40×40 seeds 1-3 1.1 / 3.2 / 1.7, 50×50 seeds 1-4 5.8 / 7.7 / 157.6 (14
-attempts) / 18.5; norinori/5: 45×45 seeds 1-4 11.5 / 15.7 / 51.5 / 48.4, 50×50 seeds 1-4
-5.5 / 7.5 / 104.8 (12 attempts) / 19.3; 2026-12-04, side by side, norinori/5 then /6:
-45×45 12.7 / 19.8 / 66.0 / 60.3 and 61.8 / 20.6 / 82.2 / 14.0, 50×50 7.0 / 10.3 / 142.6 /
-27.6 and 8.1 / 8.5 / 26.1 / 21.5; norinori/7 then /8, one after the other beside a test
-run: 45×45 49.8 / 17.4 / 68.2 / 12.0 and 11.9 / 20.5 / 54.1 / 8.9, 50×50 6.0 / 7.7 / 21.5 /
-19.2 and 6.1 / 12.7 / 84.3 / 23.7; 2026-12-04 on a quiet machine, norinori/8 before and
-after the easing climb scored only moves of open cells (`steer.CHEAPEST`; the same
-boards): 45×45 8.6 / 14.6 / 35.4 / 5.6 and 5.8 / 8.3 / 21.7 / 4.1, 50×50 4.1 / 8.2 / 61.1 /
-18.2 and 2.2 / 6.2 / 37.3 / 12.2; 50×50 medium and hard, seeds 1-2, 12.0 / 1.5 / 39.9 /
-7.3; later, with verdicts shared across a climb's layouts and a probe re-running only the
-trials a change can reach, `benchmarks/generate.py --sizes 45,50 --boards 4`, median / max
-by grade: 45×45 easy 6.9 / 19.5, medium 10.1 / 15.3, hard 2.9 / 7.0; 50×50 easy 8.0 /
-31.6, medium 11.5 / 18.0, hard 2.8 / 3.8; 60×60 seeds 1-3, two at once: easy 40.9 / 28.1
-/ 80.5, medium 58.6 / 43.0 / 93.0, hard 4.9 / 5.0: not yet within a minute; 2026-12-05,
-with the easing climb's closes seeded, the bulk close's region pass leaner and AC-3's
-revisions read back, the same boards: 45×45 easy 4.8 / 13.2, medium 8.2 / 9.7, hard 2.6 /
-5.9; 50×50 easy 5.4 / 21.8, medium 7.8 / 12.8, hard 2.5 / 3.4; 60×60 seeds 1-3, two at
-once: easy 21.7 / 14.5 / 43.5, medium 33.0 / 19.5 / 49.0: within a minute for these
-seeds, too few to lift the cap on)."""
+MIN_SIDE, MAX_SIDE = 4, 55
+"""The sides generated: up to the largest at which a board of any grade mostly comes
+within a minute of CPU (`benchmarks/generate.py --genre norinori --sizes 55 --boards 12`,
+norinori/9, 2026-12-05, beside other runs, median / max s: 55×55 easy 20.0 / 82.0, the
+one seed past a minute, the next 31.9; medium 17.9 / 34.5; hard 3.6 / 18.8). At 60×60
+medium and hard keep within it too (norinori/8, seeds 1-12: at most 49 and 8 s), but 3
+of 12 easy seeds took 63-93 s: easy climbs stall near the top more often there (10 of
+16 for seeds 1-6), and a climb that stalls twice costs a new candidate."""
 COUNT_WORK = 100
 """Closes per cell one count may spend before its candidate is given up: about ten times
 the most a count of a walk took on boards up to 30×30."""
@@ -92,17 +77,9 @@ QUICK_SIDE = 30
 
 def quick_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str, ...]:
     """The grades the player offers at a size: every grade up to `QUICK_SIDE`, none above.
-    Measured by `benchmarks/newgame.py` (a New game from an empty bank, CPU s, median /
-    p95, 3 to 5 seeds each, 2026-12-02): at most 0.2 / 1.6 up to 10×10; 15×15 0.2-0.8 /
-    0.3-1.4; 20×20 0.6-1.1 / 0.7-1.2; 25×25 easy 1.0 / 2.8, medium 3.1 / 4.9, hard
-    1.0 / 1.3. At 30×30 (norinori/8, 40 seeds, 2026-12-04, `--sizes 30 --tries 40`): easy
-    0.8 / 4.4 (max 5.9), medium 3.4 / 6.7 (max 7.5), hard 0.6 / 5.4 (max 11.7) since a
-    candidate is graded knowing its solution (`standing`; 1.0 / 11.0, max 24.3, before);
-    later that day, with verdicts shared across a climb's layouts and a probe re-running
-    only the trials a change can reach (the same boards): easy 0.7 / 4.2 (max 5.5),
-    medium 1.6 / 3.0 (max 4.0), hard 0.6 / 3.4 (max 6.4); 2026-12-05, with the easing
-    climb's closes seeded and AC-3's revisions read back (the same boards): easy 0.5 /
-    2.7 (max 4.2), medium 1.1 / 1.9 (max 2.8), hard 0.5 / 3.2 (max 5.8)."""
+    A New game from an empty bank at 30×30 (`benchmarks/newgame.py --genre norinori
+    --every --sizes 30 --tries 40`, norinori/9, 2026-12-05, CPU s, median / p95 / max):
+    easy 0.5 / 3.2 / 4.9, medium 1.2 / 2.2 / 2.8, hard 0.5 / 3.4 / 5.9."""
     return GRADES if max(width, height) <= QUICK_SIDE else ()
 
 
