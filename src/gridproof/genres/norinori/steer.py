@@ -62,7 +62,7 @@ to once, should it stall later: a climb that far up has done most of its work, a
 climbing on from there with other moves costs less than a new candidate, which starts
 again from the bottom. On 45×45 easy,
 seeds 1-12, 6 of 13 stalled climbs then finished (allowed three tries, none finished
-after a second), and the twelve boards took 62 s of CPU against 85 s (50×50 seeds 1-8:
+after a second), and the twelve boards took 61 s of CPU against 81 s (50×50 seeds 1-8:
 49 against 52 s, the slowest 13 against 21; 30×30 seeds 1-40 alike, 27 against 28)."""
 
 Move = tuple[int, int]
