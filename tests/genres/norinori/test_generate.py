@@ -51,11 +51,12 @@ def _finishes(made: Generated[model.Norinori], rung: str) -> bool:
 
 def test_every_rung_grade_is_offered_at_every_size() -> None:
     assert GENRE.grades_at is generate.grades_at
-    for width, height in ((4, 4), (4, 50), (50, 4), (17, 9), (30, 30), (50, 50)):
+    low, high = generate.MIN_SIDE, generate.MAX_SIDE
+    for width, height in ((low, low), (low, high), (high, low), (17, 9), (30, 30), (high, high)):
         assert GENRE.offered(width, height) == GRADES
     assert LADDER.beyond not in GENRE.offered(10, 10)  # needs search: never generated
-    assert generate.grades_at(3, 10) == ()
-    assert generate.grades_at(10, 51) == ()
+    assert generate.grades_at(low - 1, 10) == ()
+    assert generate.grades_at(10, high + 1) == ()
 
 
 @pytest.mark.parametrize("difficulty", GRADES)
