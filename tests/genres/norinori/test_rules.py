@@ -275,16 +275,18 @@ def test_pairs_decide_alike_with_verdicts_kept_across_runs_or_not(
     class Counted(rules.Verdicts):
         reused = revisited = 0
 
-        def table(self, pos: Position, i: int, j: int) -> dict[int, bool]:
+        def table(
+            self, pos: Position, i: int, j: int, key: rules.ArcKey | None = None
+        ) -> dict[int, bool]:
             tables = len(self.tables)
-            known = super().table(pos, i, j)
+            known = super().table(pos, i, j, key)
             self.reused += len(self.tables) == tables and bool(known)
             return known
 
         def revisions(
-            self, pos: Position, i: int, j: int
+            self, pos: Position, i: int, j: int, key: rules.ArcKey | None = None
         ) -> dict[tuple[rules.Domain, rules.Domain], rules.Domain]:
-            found = super().revisions(pos, i, j)
+            found = super().revisions(pos, i, j, key)
             self.revisited += bool(found)
             return found
 

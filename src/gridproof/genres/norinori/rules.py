@@ -415,10 +415,11 @@ class Verdicts:
         self.size = 0
         self.revised_size = 0
 
-    def table(self, pos: Position, i: int, j: int) -> dict[int, bool]:
+    def table(self, pos: Position, i: int, j: int, key: ArcKey | None = None) -> dict[int, bool]:
         """The verdicts known on pairs of regions i and j side by side (of region i alone
-        when j is i) at `pos`'s marks."""
-        key = self._key(pos, i, j)
+        when j is i) at `pos`'s marks (`key`: their `key_of`, when the caller has it)."""
+        if key is None:
+            key = self.key_of(pos, i, j)
         known = self.tables.get(key)
         if known is None:
             if self.size >= self.limit:
@@ -427,12 +428,15 @@ class Verdicts:
             known = self.tables[key] = {}
         return known
 
-    def revisions(self, pos: Position, i: int, j: int) -> dict[tuple[Domain, Domain], Domain]:
+    def revisions(
+        self, pos: Position, i: int, j: int, key: ArcKey | None = None
+    ) -> dict[tuple[Domain, Domain], Domain]:
         """What revising the arc of regions i and j at `pos`'s marks kept, by the two
         domains it was revised from: (the region's, its neighbour's) → the region's pairs
         that some pair of the neighbour's supports (the same either way round, as the
-        verdicts are)."""
-        key = self._key(pos, i, j)
+        verdicts are); `key` as for `table`."""
+        if key is None:
+            key = self.key_of(pos, i, j)
         found = self.revised.get(key)
         if found is None:
             if self.revised_size >= self.limit // 16:
@@ -441,7 +445,8 @@ class Verdicts:
             found = self.revised[key] = {}
         return found
 
-    def _key(self, pos: Position, i: int, j: int) -> ArcKey:
+    def key_of(self, pos: Position, i: int, j: int) -> ArcKey:
+        """What the verdicts and revisions of the arc of regions i and j read at `pos`."""
         board = pos.board
         arc = (i, j) if i < j else (j, i)
         zone = board.arc_zone.get(arc)
@@ -520,8 +525,9 @@ class _Arcs:
             support = board.support[j] = {}
         known = self.tables.get((i, j))
         if known is None:
-            known = self.tables[i, j] = self.tables[j, i] = VERDICTS.table(pos, i, j)
-            self.revised[i, j] = self.revised[j, i] = VERDICTS.revisions(pos, i, j)
+            key = VERDICTS.key_of(pos, i, j)
+            known = self.tables[i, j] = self.tables[j, i] = VERDICTS.table(pos, i, j, key)
+            self.revised[i, j] = self.revised[j, i] = VERDICTS.revisions(pos, i, j, key)
         revised = self.revised[i, j]
         found = revised.get((mine, partners))
         if found is not None:  # revised from these domains before, at these marks
