@@ -16,16 +16,16 @@ For each record of a registered genre (others are skipped, saying so):
   first, as the player sends them): whether the person's next cell is among the cells the
   hint decides (`agree`), and whether it is among the cells the hint's rung decides from
   there when run to its end (`reach`: the same kind of reasoning, anywhere).
-- **ceilings** (`--ceiling`): how far reordering alone gets even with foresight. The
-  order ρ of a solve that always takes, among the deductions the cheapest productive
-  rung offers (`core.ladder.offer`), the one whose cells the person set first (it knows
-  the person's future, which no hint does; a greedy choice one deduction at a time, and
-  not a bound: on all the Norinori records the ladder's own order, which applies each
-  rung's deductions in batches, scores higher, 0.85 / 0.83 against 0.83 / 0.80 tune /
-  held, and splitting each foreseen step into its cells in the person's order adds under
-  0.01), and the share of asked moves where the person's next cell is among
-  the cells some offered deduction decides (the most any choice of hint within the rung
-  could agree: an exact ceiling).
+- **ceilings** (`--ceiling`): how far ordering alone could go, knowing the person's
+  future (which no hint does). Three order ρ: **in rounds**, the ladder's rounds with each
+  round's cells in the person's order (exact: the most any order within the rounds
+  reaches); **by cell**, a solve that decides one cell at a time, always the one the
+  person set first among the cells the cheapest productive rung can decide (greedy, so an
+  estimate, not a bound; it may follow a chain before the rest of its round is done);
+  **by cell, any rung**, the same among the cells any rung can decide. And the share of
+  asked moves where the person's next cell is among the cells some deduction the
+  cheapest productive rung offers (`core.ladder.offer`) decides (the most any choice of
+  hint within the rung could agree: an exact ceiling).
 - **grades**: corrections per cell (a correction is a cell set again to another value)
   by the grade the ladder gives the board, and the rank correlation of the ladder's score
   with corrections per cell, beside that of the board's size with them; the solve's
@@ -55,7 +55,7 @@ from typing import Any
 import gridproof as gp
 from gridproof.core.deadline import Deadline
 from gridproof.core.grid import bits
-from gridproof.core.ladder import cheapest_rung, depth, given, offer, rate
+from gridproof.core.ladder import cheapest_rung, depth, given, offer, rate, run_rounds
 from gridproof.core.trace import Step, Violation
 from gridproof.service import play
 
@@ -127,47 +127,85 @@ def order_rho(loaded: gp.Loaded, moves: Sequence[Move]) -> float | None:
     return spearman([person[c] for c in both], [ladder[c] for c in both])
 
 
-def foreseen_order(loaded: gp.Loaded, person: dict[int, int]) -> dict[int, int]:
-    """Each cell's step number in a solve from the empty grid that takes, of the steps the
-    cheapest productive rung offers, the one deciding the cell the person set first
-    (`person`: cell -> place; ordering within a rung with foresight of the person)."""
+def round_order(loaded: gp.Loaded) -> dict[int, int]:
+    """Each cell's round in the whole ladder's solve from the empty grid (`run_rounds`)."""
     genre, puzzle = loaded.genre, loaded.puzzle
+    position, _ = given(genre.position, puzzle, Deadline(60), 0, 0)
+    run = run_rounds(genre.ladder.rungs_to(genre.ladder.top), position, Deadline(60))
+    decided: dict[int, int] = {}
+    steps = iter(run.steps)
+    for number, taken in enumerate(run.rounds):
+        for _ in range(taken):
+            step = next(steps)
+            for cell in bits(step.shaded | step.empty):
+                decided.setdefault(cell, number)
+    return decided
+
+
+def rounds_ceiling(loaded: gp.Loaded, moves: Sequence[Move]) -> float | None:
+    """The order ρ of the ladder's rounds with each round's cells taken in the person's
+    order: the most any order within the rounds can reach (exact: with the rounds fixed,
+    matching the person's order inside each maximises the rank correlation)."""
+    person = first_touch(moves, loaded.puzzle.width)
+    rounds = round_order(loaded)
+    both = [cell for cell in person if cell in rounds]
+    after = len(person)  # places run below it: a round's cells stay within the round
+    return spearman([person[c] for c in both], [rounds[c] * after + person[c] for c in both])
+
+
+def foreseen_order(
+    loaded: gp.Loaded, person: dict[int, int], any_rung: bool = False
+) -> dict[int, int]:
+    """Each cell's place in a solve from the empty grid that decides one cell at a time:
+    of the cells the cheapest productive rung can decide (with `any_rung`, any rung), the
+    one the person set first (`person`: cell -> place). It knows the person's future,
+    which no hint does: greedy, so an estimate of what ordering could reach rather than a
+    bound, and one that may leave the ladder's rounds (a chain followed before the rest of
+    its round)."""
+    genre, puzzle = loaded.genre, loaded.puzzle
+    solution = loaded.solution or 0
     position, problem = given(genre.position, puzzle, Deadline(60), 0, 0)
     decided: dict[int, int] = {}
-    number = 0
     late = len(person) + puzzle.width * puzzle.height
-
-    def first(step: Step) -> int:
-        new = [c for c in bits(step.shaded | step.empty) if c not in decided]
-        return min((person.get(c, late) for c in new), default=late + 1)
-
     while problem is None:
-        steps: list[Step] = []
+        open_cells = 0
         for rung in genre.ladder.rungs:
             for each in rung.rules:
                 found = each.find(position)
                 if isinstance(found, Violation):
                     return decided
-                steps += found
-            if steps:
+                for step in found:
+                    open_cells |= step.shaded & ~position.shaded | step.empty & ~position.empty
+            if open_cells and not any_rung:
                 break
-        fresh = [step for step in steps if first(step) <= late]
-        if not fresh:
+        if not open_cells:
             break
-        best = min(fresh, key=first)
-        for cell in bits(best.shaded | best.empty):
-            decided.setdefault(cell, number)
-        number += 1
-        problem = position.apply(best)
+        cell = min(bits(open_cells), key=lambda c: (person.get(c, late), c))
+        decided[cell] = len(decided)
+        mark = 1 << cell
+        shaded = solution & mark
+        problem = position.apply(Step("foreseen", "", shaded=shaded, empty=mark & ~shaded))
     return decided
 
 
-def ceiling_rho(loaded: gp.Loaded, moves: Sequence[Move]) -> float | None:
+def ceiling_rho(loaded: gp.Loaded, moves: Sequence[Move], any_rung: bool = False) -> float | None:
     """`order_rho` of `foreseen_order`."""
     person = first_touch(moves, loaded.puzzle.width)
-    ladder = foreseen_order(loaded, person)
+    ladder = foreseen_order(loaded, person, any_rung)
     both = [cell for cell in person if cell in ladder]
     return spearman([person[c] for c in both], [ladder[c] for c in both])
+
+
+def order_ceilings(
+    loaded: gp.Loaded, moves: Sequence[Move]
+) -> tuple[float | None, float | None, float | None]:
+    """The three order ceilings of a record: `rounds_ceiling`, `ceiling_rho` and
+    `ceiling_rho` at any rung."""
+    return (
+        rounds_ceiling(loaded, moves),
+        ceiling_rho(loaded, moves),
+        ceiling_rho(loaded, moves, any_rung=True),
+    )
 
 
 def corrections(moves: Iterable[Move]) -> int:
@@ -262,7 +300,9 @@ class Board:
     held: bool
     cells: int
     rho: float | None
-    rho_ceiling: float | None
+    ceilings: tuple[float | None, float | None, float | None] | None
+    """Order ρ ceilings (`--ceiling`): the rounds reordered, cell by cell, cell by cell at
+    any rung."""
     moves: NextMoves
     corrections: int
     grade: str
@@ -294,7 +334,7 @@ def measure(
                 held=held_aside(item.id),
                 cells=puzzle.width * puzzle.height,
                 rho=order_rho(item, moves),  # type: ignore[arg-type]
-                rho_ceiling=ceiling_rho(item, moves) if ceiling else None,  # type: ignore[arg-type]
+                ceilings=order_ceilings(item, moves) if ceiling else None,  # type: ignore[arg-type]
                 moves=next_moves(item, moves, item.solution, sample, recent, ceiling),  # type: ignore[arg-type]
                 corrections=corrections(moves),  # type: ignore[arg-type]
                 grade=difficulty.grade,
@@ -307,7 +347,13 @@ def measure(
 
 def summary(boards: list[Board]) -> dict[str, Any]:
     rhos = sorted(b.rho for b in boards if b.rho is not None)
-    ceilings = sorted(b.rho_ceiling for b in boards if b.rho_ceiling is not None)
+    measured = [b.ceilings for b in boards if b.ceilings is not None]
+    ceilings = [
+        statistics.median(found)
+        if (found := [c[k] for c in measured if c[k] is not None])
+        else None
+        for k in range(3)
+    ]
     asked = sum(b.moves.asked for b in boards)
     cpu = sorted(t for b in boards for t in b.moves.cpu_s)
     per_cell = [b.corrections / b.cells for b in boards]
@@ -322,9 +368,11 @@ def summary(boards: list[Board]) -> dict[str, Any]:
         "hints": asked,
         "agree": sum(b.moves.agree for b in boards) / asked if asked else None,
         "reach": sum(b.moves.reach for b in boards) / asked if asked else None,
-        "rho_ceiling_median": statistics.median(ceilings) if ceilings else None,
+        "rho_ceiling_rounds": ceilings[0],
+        "rho_ceiling_cells": ceilings[1],
+        "rho_ceiling_any_rung": ceilings[2],
         "agree_ceiling": (
-            sum(b.moves.offered for b in boards) / asked if asked and ceilings else None
+            sum(b.moves.offered for b in boards) / asked if asked and measured else None
         ),
         "hint_ms_median": 1000 * statistics.median(cpu) if cpu else None,
         "hint_ms_max": 1000 * cpu[-1] if cpu else None,
@@ -385,16 +433,18 @@ def main() -> int:
         return 0
     print(
         "| genre | part | boards | order ρ median (q1–q3) | next cell in hint "
-        "| in the rung's reach | hint ms median / max | ceilings: order ρ / next cell |"
+        "| in the rung's reach | hint ms median / max "
+        "| ceilings: order ρ in rounds / by cell / by cell, any rung | next cell |"
     )
-    print("|---|---|---:|---|---:|---:|---|---|")
+    print("|---|---|---:|---|---:|---:|---|---|---:|")
     for genre, parts in results.items():
         for part, s in parts.items():
             print(
                 f"| {genre} | {part} | {s['boards']} | {_f(s['rho_median'])} "
                 f"({_f(s['rho_q1'])}–{_f(s['rho_q3'])}) | {_f(s['agree'], '.0%')} | "
                 f"{_f(s['reach'], '.0%')} | {_f(s['hint_ms_median'], '.1f')} / "
-                f"{_f(s['hint_ms_max'], '.0f')} | {_f(s['rho_ceiling_median'])} / "
+                f"{_f(s['hint_ms_max'], '.0f')} | {_f(s['rho_ceiling_rounds'])} / "
+                f"{_f(s['rho_ceiling_cells'])} / {_f(s['rho_ceiling_any_rung'])} | "
                 f"{_f(s['agree_ceiling'], '.0%')} |"
             )
     print()

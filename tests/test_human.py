@@ -61,8 +61,8 @@ def test_the_ladder_s_own_order_scores_one_against_itself() -> None:
     assert 0 <= found.agree <= found.reach <= found.asked
 
 
-def test_the_foreseeing_solve_follows_any_person_who_takes_offered_steps() -> None:
-    """A person who always takes one of the steps the cheapest rung offers (here by a
+def test_the_foreseeing_solve_follows_any_person_who_takes_cells_the_rung_can_decide() -> None:
+    """A person who always sets a cell the cheapest productive rung can decide (here by a
     random preference for cells) is followed exactly by the foreseeing solve (ρ 1), where
     the ladder's own order scores less; the hint agrees only where some offered step
     decides the person's next cell."""
@@ -73,15 +73,48 @@ def test_the_foreseeing_solve_follows_any_person_who_takes_offered_steps() -> No
     random.Random(3).shuffle(cells)
     preference = {cell: index for index, cell in enumerate(cells)}
     taken = HUMAN.foreseen_order(loaded, preference)
-    assert len(taken) == len(cells)  # the solve finished the board
+    assert sorted(taken) == sorted(cells)  # one cell at a time, to the end of the board
+    assert sorted(taken.values()) == list(range(len(cells)))
     moves = [
         (cell // width, cell % width, solution >> cell & 1)
-        for cell in sorted(taken, key=lambda c: (taken[c], preference[c]))
+        for cell in sorted(taken, key=taken.__getitem__)
     ]
-    assert HUMAN.ceiling_rho(loaded, moves) == pytest.approx(1.0, abs=0.02)
+    assert HUMAN.ceiling_rho(loaded, moves) == pytest.approx(1.0)
     assert HUMAN.order_rho(loaded, moves) < 0.95
+    assert HUMAN.rounds_ceiling(loaded, moves) < 0.99
     found = HUMAN.next_moves(loaded, moves, solution, 10, True, ceiling=True)
     assert 0 < found.agree <= found.offered <= found.asked == 10
+    # at any rung the same preference takes cells a higher rung decides sooner
+    anywhere = HUMAN.foreseen_order(loaded, preference, any_rung=True)
+    assert sorted(anywhere) == sorted(cells)
+    assert anywhere != taken
+    moves = [
+        (cell // width, cell % width, solution >> cell & 1)
+        for cell in sorted(anywhere, key=anywhere.__getitem__)
+    ]
+    assert HUMAN.ceiling_rho(loaded, moves, any_rung=True) == pytest.approx(1.0)
+    assert HUMAN.ceiling_rho(loaded, moves) < 0.99
+
+
+def test_the_rounds_ceiling_is_what_the_best_order_within_the_rounds_reaches() -> None:
+    """A person who solves in the ladder's rounds, each round in their own order (here
+    backwards), scores 1 on the rounds' ceiling whatever that order; the ladder's order
+    within its rounds scores less, and never above the ceiling."""
+    board = gp.generate("norinori", size=(8, 8), seed=4)
+    loaded, solution = board.loaded, board.solution
+    width = loaded.puzzle.width
+    rounds = HUMAN.round_order(loaded)
+    steps = HUMAN.ladder_order(loaded)
+    assert rounds.keys() == steps.keys()
+    assert len(set(rounds.values())) > 3  # several rounds, so the test says something
+    backwards = sorted(rounds, key=lambda c: (rounds[c], -steps[c], -c))
+    moves = [(c // width, c % width, solution >> c & 1) for c in backwards]
+    assert HUMAN.rounds_ceiling(loaded, moves) == pytest.approx(1.0)
+    assert HUMAN.order_rho(loaded, moves) < 0.99
+    shuffled = list(rounds)
+    random.Random(8).shuffle(shuffled)
+    moves = [(c // width, c % width, solution >> c & 1) for c in shuffled]
+    assert HUMAN.order_rho(loaded, moves) <= HUMAN.rounds_ceiling(loaded, moves) + 1e-9
 
 
 @pytest.mark.parametrize("genre", ["norinori", "nondango", "nonogram"])
