@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Protocol
 
 from gridproof.core.errors import CodeError, quote
@@ -214,6 +215,13 @@ class Geometry:
     def rows(self, mask: int, on: str = "#", off: str = ".") -> list[str]:
         """`mask` as rows of text."""
         return format_rows(self.width, self.height, [(on, mask)], off)
+
+
+@lru_cache(maxsize=32)
+def geometry(width: int, height: int) -> Geometry:
+    """The `Geometry` of a width × height grid, built once per size (it is immutable):
+    a board's tables start from it, and a generator's climb builds a board per layout."""
+    return Geometry(width, height)
 
 
 # --- grids as rows of text ------------------------------------------------------------------

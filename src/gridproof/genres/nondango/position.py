@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import Geometry, bits, low_bit
+from gridproof.core.grid import Geometry, bits, geometry, low_bit
 from gridproof.core.trace import Step, Violation
 from gridproof.genres.nondango.model import DIRECTIONS, Nondango, Variant
 
@@ -101,11 +101,6 @@ def _full_lines(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(line) for line in lines)
 
 
-@lru_cache(maxsize=32)
-def _geometry(width: int, height: int) -> Geometry:
-    return Geometry(width, height)
-
-
 def line_triples(puzzle: Nondango, reading: Reading) -> list[Line]:
     """The lines of three circles that `reading` forbids colourings of: three consecutive
     cells (with or without the diagonals), or any three circles of one full line."""
@@ -155,7 +150,7 @@ def build_board(puzzle: Nondango, reading: Reading = Reading.RULE) -> Board:
                 white.append(mask)
                 parts.append(_parts([a, b, c], region_of))
     return Board(
-        geo=_geometry(puzzle.width, puzzle.height),
+        geo=geometry(puzzle.width, puzzle.height),
         variant=puzzle.variant,
         region_of=region_of,
         region_circles=region_circles,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import Geometry, bits, low_bit, mask_of
+from gridproof.core.grid import Geometry, bits, geometry, low_bit, mask_of
 from gridproof.core.ladder import Seen
 from gridproof.core.trace import Step, Violation
 from gridproof.genres.norinori.model import Norinori
@@ -103,19 +103,24 @@ def board_of(puzzle: Norinori) -> Board:
     """The tables of `puzzle`, built from cell lists in time linear in the board (but for
     turning each region's cell sets into masks): whole-board masks per region cost a
     board-wide operation each, quadratic on a 100×100 board."""
-    geo = Geometry(puzzle.width, puzzle.height)
+    geo = geometry(puzzle.width, puzzle.height)
     regions = puzzle.regions
     nbrs = cell_neighbours(puzzle.width, puzzle.height)
     cells: list[list[int]] = [[] for _ in range(max(regions) + 1)]
     for cell, rid in enumerate(regions):
         cells[rid].append(cell)
-    halos = [{n for c in area for n in nbrs[c]}.difference(area) for area in cells]
+    masks, neighbours, halo_masks = [], [], []
+    for rid, area in enumerate(cells):
+        halo = {n for c in area for n in nbrs[c] if regions[n] != rid}
+        masks.append(mask_of(area))
+        neighbours.append(tuple(sorted({regions[c] for c in halo})))
+        halo_masks.append(mask_of(halo))
     return Board(
         geo,
         regions,
-        tuple(map(mask_of, cells)),
-        tuple(tuple(sorted({regions[c] for c in halo})) for halo in halos),
-        tuple(map(mask_of, halos)),
+        tuple(masks),
+        tuple(neighbours),
+        tuple(halo_masks),
         nbrs,
         tuple(map(tuple, cells)),
     )

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import Geometry, bits, low_bit
+from gridproof.core.grid import Geometry, bits, geometry, low_bit
 from gridproof.core.ladder import Seen
 from gridproof.core.trace import Step, Violation
 from gridproof.genres.starbattle.model import StarBattle
@@ -146,7 +146,7 @@ def king_masks(geo: Geometry) -> tuple[int, ...]:
 @lru_cache(maxsize=64)
 def board_of(puzzle: StarBattle) -> Board:
     w, h = puzzle.width, puzzle.height
-    geo = Geometry(w, h)
+    geo = geometry(w, h)
     row_mask = (1 << w) - 1
     rows = tuple(Unit("row", r, row_mask << (r * w)) for r in range(h))
     col_mask = sum(1 << (r * w) for r in range(h))
