@@ -163,27 +163,27 @@ def foreseen_order(
     bound, and one that may leave the ladder's rounds (a chain followed before the rest of
     its round)."""
     genre, puzzle = loaded.genre, loaded.puzzle
-    solution = loaded.solution or 0
     position, problem = given(genre.position, puzzle, Deadline(60), 0, 0)
     decided: dict[int, int] = {}
     late = len(person) + puzzle.width * puzzle.height
     while problem is None:
-        open_cells = 0
+        to_shade = to_clear = 0
         for rung in genre.ladder.rungs:
             for each in rung.rules:
                 found = each.find(position)
                 if isinstance(found, Violation):
                     return decided
                 for step in found:
-                    open_cells |= step.shaded & ~position.shaded | step.empty & ~position.empty
-            if open_cells and not any_rung:
+                    to_shade |= step.shaded & ~position.shaded
+                    to_clear |= step.empty & ~position.empty
+            if to_shade | to_clear and not any_rung:
                 break
-        if not open_cells:
+        if not to_shade | to_clear:
             break
-        cell = min(bits(open_cells), key=lambda c: (person.get(c, late), c))
+        cell = min(bits(to_shade | to_clear), key=lambda c: (person.get(c, late), c))
         decided[cell] = len(decided)
         mark = 1 << cell
-        shaded = solution & mark
+        shaded = to_shade & mark  # the value the deductions give it
         problem = position.apply(Step("foreseen", "", shaded=shaded, empty=mark & ~shaded))
     return decided
 
