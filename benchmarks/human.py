@@ -23,9 +23,10 @@ For each record of a registered genre (others are skipped, saying so):
   person set first among the cells the cheapest productive rung can decide (greedy, so an
   estimate, not a bound; it may follow a chain before the rest of its round is done);
   **by cell, any rung**, the same among the cells any rung can decide. And the share of
-  asked moves where the person's next cell is among the cells some deduction the
-  cheapest productive rung offers (`core.ladder.offer`) decides (the most any choice of
-  hint within the rung could agree: an exact ceiling).
+  asked moves where the person's next cell is among the cells some deduction open to a
+  hint decides (`core.ladder.offer`: the cheapest productive rung's and those of the
+  rungs of its grade after it; the most any choice of hint could agree: an exact
+  ceiling).
 - **grades**: corrections per cell (a correction is a cell set again to another value)
   by the grade the ladder gives the board, and the rank correlation of the ladder's score
   with corrections per cell, beside that of the board's size with them; the solve's

@@ -26,6 +26,7 @@ from gridproof.core.ladder import (
     Seen,
     cheapest_rung,
     depth,
+    offer,
     rating,
     rule,
     run_ladder,
@@ -281,6 +282,31 @@ def test_a_step_that_decides_nothing_new_is_left_out() -> None:
     run = run_rounds(rungs, position, Deadline.never())
     assert [step.text for step in run.steps] == ["cell 1 is empty like cell 0"]
     assert (run.rounds, run.choices, len(position.applied)) == ([1], [2], 1)
+
+
+def test_an_offer_holds_the_steps_of_every_rung_of_the_first_productive_one_s_grade() -> None:
+    """A hint chooses among the steps of the cheapest productive rung and the rungs of its
+    grade after it (one kind of difficulty for a person), never of a harder grade."""
+
+    def offered(ladder: Ladder[Line], empty: int) -> list[tuple[str, list[int]]]:
+        found = offer(ladder, start, Row(5), Deadline.never(), empty=empty)
+        return [(step.rule, [*bits(step.shaded | step.empty)]) for step in found.steps]
+
+    def ladder(right_grade: str) -> Ladder[Line]:
+        return Ladder(
+            (
+                Rung("left", "easy", "copy the left neighbour", (copy_left,)),
+                Rung("right", right_grade, "copy the right neighbour", (copy_right,)),
+                Rung("seeding", "hard", "shade the first cell", (seed,)),
+            ),
+        )
+
+    # cell 2 empty: copying from the left decides cell 3, from the right cell 1
+    assert offered(ladder("easy"), 0b00100) == [("copy", [3]), ("copy-right", [1])]
+    assert offered(ladder("medium"), 0b00100) == [("copy", [3])]
+    # cell 4 empty: only the second rung can copy; the hard rung after it stays out
+    assert offered(ladder("easy"), 0b10000) == [("copy-right", [3])]
+    assert offered(ladder("hard"), 0b10000) == [("copy-right", [3]), ("seed", [0])]
 
 
 def test_run_ladder_without_the_expensive_rule_stops_at_once() -> None:

@@ -503,9 +503,10 @@ def solve(
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """What the cheapest rung that can make progress offers at a position: every step its
-    rules can take now (rule by rule, cheapest first), or the contradiction one of them
-    found; `timed_out` when the deadline ended the search before any was found."""
+    """What the cheapest rung that can make progress offers at a position, with the rungs
+    of its grade that follow it: every step their rules can take now (rung by rung, rule
+    by rule, cheapest first), or the contradiction one of the first rung's rules found;
+    `timed_out` when the deadline ended the search before any was found."""
 
     steps: tuple[Step, ...] = ()
     contradiction: Violation | None = None
@@ -525,9 +526,15 @@ def offer(
 ) -> Offer:
     """The deductions open at the given marks (see `Offer`): what a hint chooses from.
     Every one is a step the ladder could take next; which of them comes first is the
-    caller's choice, the rung is the ladder's. `solution`, when the caller knows it and the
-    marks agree with it, lets a probe skip the trials nothing can refute; `prefer` orders
-    the cells a probe tries (see `Position`)."""
+    caller's choice, the grade is the ladder's: rungs of one grade are one kind of
+    difficulty for a person (Nondango's region counts and lines of three are both easy),
+    so a step of the next rung of that grade near where they work is as open to them as
+    one of the first far away (`benchmarks/human.py`: Nondango's next cell in the hint 70%
+    / 64% tune / held with the first rung's steps alone, 74% / 67% with its grade's). A
+    contradiction or the deadline met in a later rung of the grade ends the offer with
+    the steps found. `solution`, when the caller knows it and the marks agree with it,
+    lets a probe skip the trials nothing can refute; `prefer` orders the cells a probe
+    tries (see `Position`)."""
     deadline = deadline.within()
     position, problem = given(start, puzzle, deadline, shaded, empty)
     if problem is not None:
@@ -536,7 +543,8 @@ def offer(
         position.solution = solution
     if prefer is not None and hasattr(position, "prefer"):
         position.prefer = prefer
-    for rung in ladder.rungs:
+    rungs = ladder.rungs
+    for index, rung in enumerate(rungs):
         steps: list[Step] = []
         for each in rung.rules:
             if deadline.expired():
@@ -546,6 +554,14 @@ def offer(
                 return Offer(contradiction=found)
             steps += found
         if steps:
+            for later in rungs[index + 1 :]:
+                if later.grade != rung.grade:
+                    break
+                for each in later.rules:
+                    found = [] if deadline.expired() else each.find(position)
+                    if isinstance(found, Violation):
+                        return Offer(tuple(steps))
+                    steps += found
             return Offer(tuple(steps))
     return Offer()
 

@@ -484,8 +484,9 @@ def hint(
     `reveal`); else the next deduction of the genre's whole ladder from the marks, naming
     its rule and the cells it looks at; if the ladder has none, one cell of the solution.
     `recent` are the cells the player set last, most recent first: of the deductions the
-    cheapest productive rung offers (`core.ladder.offer`), the hint is the one a person
-    working there would take next (`near`); without them, the first of its first rule."""
+    cheapest productive rung and the rungs of its grade after it offer
+    (`core.ladder.offer`), the hint is the one a person working there would take next
+    (`near`); without them, the first of its first rule."""
     if answer.solution is not None:
         wrong = mistakes(marks, answer.solution)
         if wrong:
