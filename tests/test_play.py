@@ -213,9 +213,25 @@ def test_a_hint_near_the_recent_marks_is_a_step_the_ladder_offers(
     same = [s for s in offered.steps if s.rule == found.rule and s.text == found.text]
     assert same, "the hint is not one of the steps the ladder offers"
     if recent:
-        key = play.near(recent, puzzle.width, genre.ladder)
+        key = play.near(recent, puzzle.width, genre.ladder, puzzle.height)
         assert key(same[0]) == min(key(step) for step in offered.steps)
     assert decided
+
+
+def test_of_two_steps_as_near_the_one_about_the_line_the_player_paints_along_comes_first() -> None:
+    """The last two marks share row 3 of a 5×5 board: of a step about that whole row and
+    one about a column, each deciding a cell next to the last mark, the row's comes first;
+    with marks that share no line, or no height to know a column's cells by, the order
+    is left to the rest of the key (the step listed first)."""
+    row = tuple(range(10, 15))
+    column = tuple(range(2, 25, 5))
+    across = Step("line", "column 3", shaded=1 << 17, cells=column)
+    along = Step("line", "row 3", shaded=1 << 13, cells=row)
+    steps = [across, along]
+    assert min(steps, key=play.near([12, 11], 5, height=5)) is along
+    assert min(steps, key=play.near([12, 7], 5, height=5)) is across  # down column 3
+    assert min(steps, key=play.near([12, 6], 5, height=5)) is across  # no line shared
+    assert min(steps, key=play.near([12, 11], 5)) is across
 
 
 def test_a_hint_goes_where_the_player_is_working(norinori: Genre) -> None:

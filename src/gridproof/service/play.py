@@ -514,7 +514,8 @@ def hint(
     )
     if offered.steps:
         steps = offered.steps
-        step = min(steps, key=near(recent, puzzle.width, genre.ladder)) if recent else steps[0]
+        key = near(recent, puzzle.width, genre.ladder, puzzle.height)
+        step = min(steps, key=key) if recent else steps[0]
         step = explained(
             genre.ladder,
             genre.position,
@@ -576,28 +577,48 @@ def parse_recent(recent: object, cells: int) -> tuple[int, ...]:
 
 
 def near(
-    recent: Sequence[int], width: int, ladder: Ladder[Any] | None = None
-) -> Callable[[Step], tuple[int, int, int]]:
+    recent: Sequence[int],
+    width: int,
+    ladder: Ladder[Any] | None = None,
+    height: int | None = None,
+) -> Callable[[Step], tuple[int, bool, int, int]]:
     """The order in which a person working at `recent` (cells, most recent first) would
     take the deductions open to them: nearest first, where a step is the cells it
     decides (a step looking at a whole line is not everywhere along it: a person paints
     where the new cells are), the distance being the Manhattan distance to a recent mark
     plus `AGE_COST` for each mark since that one, less the salience of the step's rule in
-    `ladder` (`Rule.salience`: the steps a person notices sooner); then nearest by every
-    cell the step looks at or decides; then the step that decides most (a person paints a
-    run at once). Measured on the tuning part of the janko solve paths
+    `ladder` (`Rule.salience`: the steps a person notices sooner); then a step about the
+    whole row or column (of a board `height` high) that holds the last two marks (a
+    person painting along a line goes on along it: a Nonogram clue's line); then nearest
+    by every cell the step looks at or decides; then the step that decides most (a person
+    paints a run at once). Measured on the tuning part of the janko solve paths
     (`benchmarks/human.py`)."""
     distance = distance_from(recent, width)
     salience = {each.id: each.salience for each in ladder.rules} if ladder else {}
+    line = _travelled(recent, width, height)
 
-    def key(step: Step) -> tuple[int, int, int]:
+    def key(step: Step) -> tuple[int, bool, int, int]:
         decided = step.shaded | step.empty
         new = list(bits(decided))
         every = {*new, *step.cells}
         nearest = distance(new or every) - salience.get(step.rule, 0)
-        return nearest, distance(every), -decided.bit_count()
+        along = line is not None and len(step.cells) == len(line) and line == set(step.cells)
+        return nearest, not along, distance(every), -decided.bit_count()
 
     return key
+
+
+def _travelled(recent: Sequence[int], width: int, height: int | None) -> frozenset[int] | None:
+    """The cells of the row or column that holds the last two of `recent` (None if they
+    share neither, or the board's height is not given)."""
+    if height is None or len(recent) < 2:
+        return None
+    (row, col), (row_before, col_before) = divmod(recent[0], width), divmod(recent[1], width)
+    if row == row_before:
+        return frozenset(range(row * width, (row + 1) * width))
+    if col == col_before:
+        return frozenset(range(col, width * height, width))
+    return None
 
 
 def distance_from(recent: Sequence[int], width: int) -> Callable[[Iterable[int]], int]:
