@@ -514,8 +514,9 @@ def hint(
     )
     if offered.steps:
         steps = offered.steps
-        key = near(recent, puzzle.width, genre.ladder, puzzle.height)
-        step = min(steps, key=key) if recent else steps[0]
+        step = steps[0]
+        if recent:
+            step = min(steps, key=near(recent, puzzle.width, genre.ladder, puzzle.height))
         step = explained(
             genre.ladder,
             genre.position,
