@@ -197,7 +197,7 @@ def main() -> int:
             e, o, wrong = timed_counts(puzzle, args.repeat)
             engine.append(e)
             oracle.append(o)
-            worst = max(worst, (e / o, seed))
+            worst = max(worst, (e / max(o, 1e-9), seed))
             if wrong:
                 problems.append(f"{size}x{size} seed {seed}: {wrong}")
         print(row(f"{size}x{size}", engine, oracle), flush=True)
