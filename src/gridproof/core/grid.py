@@ -219,8 +219,9 @@ class Geometry:
 
 @lru_cache(maxsize=32)
 def geometry(width: int, height: int) -> Geometry:
-    """The `Geometry` of a width × height grid, built once per size (it is immutable):
-    a board's tables start from it, and a generator's climb builds a board per layout."""
+    """The `Geometry` of a width × height grid, built once per size and shared (it is
+    immutable): every board, generator, repair and study takes its grid's from here (a
+    generator's climb builds a board per layout)."""
     return Geometry(width, height)
 
 

@@ -41,7 +41,7 @@ from typing import Any
 from gridproof.core.contract import Generated, Option, Request, Tally, in_time, pick_grade
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError, quote
-from gridproof.core.grid import Geometry, bits
+from gridproof.core.grid import Geometry, bits, geometry
 from gridproof.core.ladder import Difficulty, grade_puzzle
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
@@ -241,7 +241,7 @@ def _attempt(
 def draw_regions(width: int, height: int, rng: Rng) -> list[list[int]]:
     """Connected regions of mostly two to `REGION_CAP` cells (about three on average, as
     on janko.at), flooded from random seeds; rows of region labels."""
-    geo = Geometry(width, height)
+    geo = geometry(width, height)
     size = width * height
     count = max(1, round(size / (2.0 + 0.8 * rng.random())))
     labels = [-1] * size

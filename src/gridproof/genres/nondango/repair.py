@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from gridproof.core.borders import border_edits, into
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import Geometry, bits, cell_name
+from gridproof.core.grid import Geometry, bits, cell_name, geometry
 from gridproof.core.outcome import Verdict
 from gridproof.core.repair import Edit, Spare
 from gridproof.genres.nondango.model import Nondango, make_puzzle
@@ -39,7 +39,7 @@ def edits(
     puzzle: Nondango, keep: int | None, rival: int | None, focus: int
 ) -> Iterator[Edit[Nondango]]:
     """Candidate single edits: removals, then additions, then border moves."""
-    geo = Geometry(puzzle.width, puzzle.height)
+    geo = geometry(puzzle.width, puzzle.height)
     if keep is None or rival is None:
         near = _in_line(geo, focus) | focus if focus else geo.full
         yield from _removals(puzzle, near & puzzle.circles, keep)
@@ -73,7 +73,7 @@ def vocabulary(
     puzzle: Nondango, keep: int | None, cells: int | None = None
 ) -> Iterator[Edit[Nondango]]:
     """Every circle edit and border edit of the board (at `cells` only, when given)."""
-    geo = Geometry(puzzle.width, puzzle.height)
+    geo = geometry(puzzle.width, puzzle.height)
     near = geo.full if cells is None else cells
     yield from _removals(puzzle, near & puzzle.circles, keep)
     yield from _additions(puzzle, near & ~puzzle.circles, keep)

@@ -34,7 +34,7 @@ from typing import Any
 from gridproof.core.contract import Generated, Option, Request, Tally, in_time, pick_grade
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError, GenerationError
-from gridproof.core.grid import Geometry, bits
+from gridproof.core.grid import bits, geometry
 from gridproof.core.ladder import Difficulty, grade_puzzle
 from gridproof.core.outcome import Outcome, Verdict
 from gridproof.core.rng import Rng
@@ -202,7 +202,7 @@ class Steer:
         self.grade = grade
         self.profile = profile
         self.density = density
-        self.geo = Geometry(width, height)
+        self.geo = geometry(width, height)
         self.budget = budget
         self.cache = LineCache()
         self.simple_lines = SimpleLines()
@@ -495,7 +495,7 @@ def _metrics(difficulty: Difficulty, outcome: Outcome) -> dict[str, Any]:
 
 
 def picture_metrics(picture: int, width: int, height: int) -> dict[str, Any]:
-    geo = Geometry(width, height)
+    geo = geometry(width, height)
     return {
         "fill": round(picture.bit_count() / geo.size, 3),
         "shapes": components(geo, picture),

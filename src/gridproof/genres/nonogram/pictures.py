@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from gridproof.core.grid import Geometry
+from gridproof.core.grid import Geometry, geometry
 from gridproof.core.rng import Rng
 
 PROFILES = ("blobs", "mirror", "rotate")
@@ -115,7 +115,7 @@ def _bbox(picture: int, width: int, height: int) -> tuple[int, int, int, int]:
 
 def draw(rng: Rng, width: int, height: int, profile: str, density: float) -> int:
     """A picture of the profile at about `density` (see the module docstring)."""
-    geo = Geometry(width, height)
+    geo = geometry(width, height)
     field = Field(rng, min(width, height))
     box: Box = (0.0, 1.0, 0.0, 1.0)
     values: list[float] = []
@@ -141,7 +141,7 @@ def draw(rng: Rng, width: int, height: int, profile: str, density: float) -> int
 def _fix_lines(picture: int, values: list[float], width: int, height: int, profile: str) -> int:
     """Shade the best cell of each empty line (beside a shaded cell where possible), clear
     the worst of each full line; their partners too."""
-    geo = Geometry(width, height)
+    geo = geometry(width, height)
     lines = [[r * width + c for c in range(width)] for r in range(height)]
     lines += [[r * width + c for r in range(height)] for c in range(width)]
     for _ in range(3):
@@ -205,4 +205,4 @@ def acceptable(picture: int, width: int, height: int, density: float) -> bool:
     fill = picture.bit_count() / (width * height)
     if abs(fill - density) > 0.15 or not lines_ok(picture, width, height):
         return False
-    return components(Geometry(width, height), picture) <= max_shapes(width, height)
+    return components(geometry(width, height), picture) <= max_shapes(width, height)

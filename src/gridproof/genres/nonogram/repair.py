@@ -16,7 +16,7 @@ from itertools import islice
 
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import CodeError
-from gridproof.core.grid import Geometry, bits, cell_name
+from gridproof.core.grid import bits, cell_name, geometry
 from gridproof.core.outcome import Verdict
 from gridproof.core.repair import Edit, Spare
 from gridproof.genres.nonogram.model import (
@@ -40,7 +40,7 @@ def edits(
     if keep is None or rival is None:
         yield from _rewordings(puzzle, focus or (1 << (w * h)) - 1)
         return
-    geo = Geometry(w, h)
+    geo = geometry(w, h)
     differ = keep ^ rival
     near = geo.spread(differ) & ~differ
     for cells in (differ, near, geo.full & ~differ & ~near):

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from math import comb
 
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import Geometry
+from gridproof.core.grid import Geometry, geometry
 from gridproof.core.outcome import Verdict
 from gridproof.core.report import Cell, Chart, Report, Table, Tick, no_tick, num, pct, table
 from gridproof.core.rng import Rng
@@ -34,7 +34,7 @@ NOTE_SECONDS = 1.8
 def note_draw(rng: Rng, width: int, height: int, density: float, smoothing: tuple[int, int]) -> int:
     """The note's pictures: noise at `density`, smoothed by a 3×3 majority rule (a number
     of rounds in the `smoothing` range), maybe mirrored, specks removed."""
-    geo = Geometry(width, height)
+    geo = geometry(width, height)
     picture = 0
     for cell in range(width * height):
         if rng.random() < density:

@@ -33,7 +33,7 @@ from collections import Counter
 
 from gridproof.core.contract import Tally
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import Geometry, bits, low_bit
+from gridproof.core.grid import Geometry, bits, geometry, low_bit
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
 from gridproof.genres.norinori.model import Norinori, make_puzzle
@@ -384,7 +384,7 @@ def build_candidate(
     proven unique; None (with the reason counted in `tally`) otherwise. Each count may
     spend `work` closes: that budget decides. `deadline` is the caller's clock, which can
     only cut the call short (the generator then fails it, see `in_time`)."""
-    geo = Geometry(width, height)
+    geo = geometry(width, height)
     dominoes = induced_matching(geo, rng, rounds=REFILL_ROUNDS * geo.size)
     solution = 0
     for a, b in dominoes:

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from gridproof.core.borders import MAX_REDRAWN, border_edits, into, merges, names, pieces, relabel
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import Geometry, bits, cell_name
+from gridproof.core.grid import Geometry, bits, cell_name, geometry
 from gridproof.core.outcome import Verdict
 from gridproof.core.repair import Edit, Spare
 from gridproof.genres.norinori.build import find_rivals, paths_out, puzzle_of
@@ -36,7 +36,7 @@ def edits(
     puzzle: Norinori, keep: int | None, rival: int | None, focus: int
 ) -> Iterator[Edit[Norinori]]:
     """Candidate single edits, the targeted moves first (see the module docstring)."""
-    geo = Geometry(puzzle.width, puzzle.height)
+    geo = geometry(puzzle.width, puzzle.height)
     labels = list(puzzle.regions)
     areas = region_masks(labels)
     if keep is None or rival is None:
@@ -62,7 +62,7 @@ def rivals(puzzle: Norinori, solution: int, deadline: Deadline) -> list[int] | N
     """The generator's rivals of `solution` (`build.find_rivals`): the slides two cells
     away when there are any (no search), else one rival for each independent part of the
     board, each equal to `solution` outside its part."""
-    geo = Geometry(puzzle.width, puzzle.height)
+    geo = geometry(puzzle.width, puzzle.height)
     return find_rivals(geo, list(puzzle.regions), solution, deadline)
 
 
@@ -71,7 +71,7 @@ def vocabulary(
 ) -> Iterator[Edit[Norinori]]:
     """Every border edit of the board (at `cells` only, when given), keeping `keep` as the
     pinned solution (the workshop checks that it still is one)."""
-    geo = Geometry(puzzle.width, puzzle.height)
+    geo = geometry(puzzle.width, puzzle.height)
     for redraw in border_edits(geo, puzzle.regions, cells):
         yield Edit(redraw.text, puzzle_of(geo, list(redraw.labels)), keep, redraw.cells)
 
@@ -152,7 +152,7 @@ def spares(puzzle: Norinori, solution: int, deadline: Deadline, work: int) -> It
     border merges its two regions, which then hold two shaded cells, not four: the
     solution always changes, and a border is listed when the merged board still has
     exactly one (what a setter asks when looking for borders that need not be drawn)."""
-    geo = Geometry(puzzle.width, puzzle.height)
+    geo = geometry(puzzle.width, puzzle.height)
     areas = region_masks(list(puzzle.regions))
     for redraw in merges(geo, puzzle.regions, areas, geo.full):
         if deadline.expired():

@@ -25,7 +25,7 @@ from itertools import islice
 
 from gridproof.core.contract import Tally
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import Geometry, bits
+from gridproof.core.grid import Geometry, bits, geometry
 from gridproof.core.ladder import Progress
 from gridproof.core.ladder import solve as solve_rung
 from gridproof.core.rng import Rng
@@ -301,7 +301,7 @@ def ease(
     most) from which the next step may find a gain. A climb that stalls after deciding
     `RETRY_FROM` of the board goes back once to where it first did and climbs on from
     there, away from the layouts it has seen."""
-    geo = Geometry(puzzle.width, puzzle.height)
+    geo = geometry(puzzle.width, puzzle.height)
     here = _climb(Layout(geo, list(puzzle.regions)), solution, rung, deadline)
     visited = {here.layout.key()}
     back: Climb | None = None  # where a stall goes back to
@@ -434,7 +434,7 @@ def harden(
     A move after which the rung below still finishes the board (so it is still unique),
     and `local` decides no more cells than before, is taken as the next step: the board
     leans less on the cheap rules, and the stronger ones carry more of it."""
-    geo = Geometry(puzzle.width, puzzle.height)
+    geo = geometry(puzzle.width, puzzle.height)
     below = LADDER.names[LADDER.names.index(rung) - 1]
     layout = Layout(geo, list(puzzle.regions))
     score = decided(layout, CHEAPEST, deadline)

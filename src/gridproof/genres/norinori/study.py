@@ -13,7 +13,7 @@ from math import comb
 
 from gridproof.core.contract import Generated, Tally
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import Geometry, bits
+from gridproof.core.grid import Geometry, bits, geometry
 from gridproof.core.ladder import grade_puzzle, solve
 from gridproof.core.outcome import Verdict
 from gridproof.core.report import Cell, Chart, Report, Table, Tick, no_tick, num, pct, table
@@ -32,7 +32,7 @@ NOTE_RUNGS = {5: (0, 55, 100), 6: (3, 53, 100), 7: (0, 33, 100), 8: (0, 62, 100)
 def random_partition(size: int, rng: Rng) -> Norinori:
     """Regions of about four cells grown at random from random seeds: a partition drawn
     with no shading in mind, as the note's first experiment did."""
-    geo = Geometry(size, size)
+    geo = geometry(size, size)
     labels = [-1] * geo.size
     for label, cell in enumerate(rng.sample(range(geo.size), max(1, geo.size // 4))):
         labels[cell] = label
@@ -75,7 +75,7 @@ def partitions_table(boards: int, rng: Rng, deadline: Deadline) -> Table:
 def density_table(boards: int, rng: Rng) -> Table:
     rows = []
     for size in (6, 7, 8, 10):
-        geo = Geometry(size, size)
+        geo = geometry(size, size)
         greedy = [2 * len(build.greedy_matching(geo, rng)) / geo.size for _ in range(boards)]
         refill = [
             2 * len(build.induced_matching(geo, rng, build.REFILL_ROUNDS * geo.size)) / geo.size
@@ -177,7 +177,7 @@ def cycles_table(made: dict[int, list[Generated[Norinori]]]) -> Table:
 def induced_matchings(size: int) -> int:
     """Shadings of a size × size grid in which every shaded cell has exactly one shaded
     neighbour (all induced matchings, the empty one included), by plain search."""
-    geo = Geometry(size, size)
+    geo = geometry(size, size)
     total = 0
 
     def walk(cell: int, shaded: int) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 from gridproof.core.contract import Generated, Option, Request, Tally, in_time, pick_grade
 from gridproof.core.deadline import Deadline
 from gridproof.core.errors import GenerationError
-from gridproof.core.grid import Geometry, bits
+from gridproof.core.grid import Geometry, bits, geometry
 from gridproof.core.ladder import cheapest_rung, rate
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
@@ -255,7 +255,7 @@ def grow_regions(side: int, stars: int, solution: int, rng: Rng) -> list[int] | 
     """Region ids grown around the stars: a patch per star, then the patches partitioned
     into connected groups of `stars` patches each by a randomized backtracking search (the
     patch with the fewest free neighbours first; None past its budget)."""
-    geo = Geometry(side, side)
+    geo = geometry(side, side)
     seeds = list(bits(solution))
     owner = grow_patches(geo, seeds, rng)
     if stars == 1:
@@ -314,7 +314,7 @@ def grow_skewed(side: int, stars: int, solution: int, rng: Rng) -> list[int] | N
     then every group grows a free neighbour at a time, each at its own pace (a weight
     `u ** SKEW`, u uniform: most grow slowly, a few take most of the board). None when a
     group finds no partner within reach."""
-    geo = Geometry(side, side)
+    geo = geometry(side, side)
     owner = [-1] * geo.size
     left = list(bits(solution))
     rng.shuffle(left)
@@ -413,7 +413,7 @@ def candidate(
     if labels is None:
         tally.contradiction += 1
         return None
-    geo = Geometry(side, side)
+    geo = geometry(side, side)
     for _ in range(MAX_MOVES):
         if deadline.expired():
             tally.timeout += 1

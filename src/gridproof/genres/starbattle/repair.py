@@ -31,7 +31,7 @@ from gridproof.core.borders import (
     stretch_moves,
 )
 from gridproof.core.deadline import Deadline
-from gridproof.core.grid import Geometry, bits, cell_name
+from gridproof.core.grid import Geometry, bits, cell_name, geometry
 from gridproof.core.outcome import Verdict
 from gridproof.core.repair import Edit
 from gridproof.genres.starbattle.model import StarBattle, make_puzzle
@@ -46,7 +46,7 @@ def edits(
 ) -> Iterator[Edit[StarBattle]]:
     """Candidate single edits, the targeted moves first (see the module docstring); an
     edit is listed once even when two of those passes find it."""
-    geo = Geometry(puzzle.width, puzzle.height)
+    geo = geometry(puzzle.width, puzzle.height)
     labels = puzzle.regions
     areas = region_areas(labels)
     if keep is None or rival is None:
