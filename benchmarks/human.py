@@ -120,12 +120,16 @@ def ladder_order(loaded: gp.Loaded) -> dict[int, int]:
     return decided
 
 
+def rho_against(person: dict[int, int], order: dict[int, int]) -> float | None:
+    """The rank correlation of the person's first touches (`first_touch`) with `order`
+    (cell -> place), over the cells both hold."""
+    both = [cell for cell in person if cell in order]
+    return spearman([person[c] for c in both], [order[c] for c in both])
+
+
 def order_rho(loaded: gp.Loaded, moves: Sequence[Move]) -> float | None:
     """The rank correlation of the person's first touches with the ladder's steps."""
-    person = first_touch(moves, loaded.puzzle.width)
-    ladder = ladder_order(loaded)
-    both = [cell for cell in person if cell in ladder]
-    return spearman([person[c] for c in both], [ladder[c] for c in both])
+    return rho_against(first_touch(moves, loaded.puzzle.width), ladder_order(loaded))
 
 
 def round_order(loaded: gp.Loaded) -> dict[int, int]:
@@ -148,10 +152,11 @@ def rounds_ceiling(loaded: gp.Loaded, moves: Sequence[Move]) -> float | None:
     order: the most any order within the rounds can reach (exact: with the rounds fixed,
     matching the person's order inside each maximises the rank correlation)."""
     person = first_touch(moves, loaded.puzzle.width)
-    rounds = round_order(loaded)
-    both = [cell for cell in person if cell in rounds]
     after = len(person)  # places run below it: a round's cells stay within the round
-    return spearman([person[c] for c in both], [rounds[c] * after + person[c] for c in both])
+    rounds = {
+        c: number * after + person[c] for c, number in round_order(loaded).items() if c in person
+    }
+    return rho_against(person, rounds)
 
 
 def foreseen_order(
@@ -192,9 +197,7 @@ def foreseen_order(
 def ceiling_rho(loaded: gp.Loaded, moves: Sequence[Move], any_rung: bool = False) -> float | None:
     """`order_rho` of `foreseen_order`."""
     person = first_touch(moves, loaded.puzzle.width)
-    ladder = foreseen_order(loaded, person, any_rung)
-    both = [cell for cell in person if cell in ladder]
-    return spearman([person[c] for c in both], [ladder[c] for c in both])
+    return rho_against(person, foreseen_order(loaded, person, any_rung))
 
 
 def order_ceilings(
