@@ -16,6 +16,7 @@ from gridproof.core.deadline import Deadline
 from gridproof.core.grid import Geometry
 from gridproof.core.outcome import Verdict
 from gridproof.core.rng import Rng
+from gridproof.core.search import count_solutions
 from gridproof.genres.norinori import GENRE, solve
 from gridproof.genres.norinori.build import grow_regions, induced_matching, seed_regions
 from gridproof.genres.norinori.marks import Marks
@@ -214,3 +215,41 @@ def test_a_probe_weighs_its_region_by_what_its_ways_decide_and_search_branches_t
     assert every_way > 50, every_way
     assert some_ways > 200, some_ways
     assert searched > 30, searched
+
+
+def test_a_way_closes_to_what_a_fresh_close_finds_whichever_way_it_was_found() -> None:
+    """`NorinoriSpace.way_closed`: whether a way's close is a fresh one, the way's last
+    close taken again, a death remembered, a clash with the way's last close, or a close
+    resumed from the last one, it is what `close_local` finds from the marks with the way
+    added, at every probe of whole counts (searches included)."""
+    found: dict[str, int] = {}
+
+    class Checked(solve.NorinoriSpace):
+        def way_closed(
+            self, shaded: int, empty: int, shade: int, clear: int, pair: int
+        ) -> tuple[int, int] | None:
+            kept, before = self.closes.get(pair), self.propagations
+            closed = super().way_closed(shaded, empty, shade, clear, pair)
+            assert closed == close_local(self.board, shaded | shade, empty | clear, 0)
+            if kept is None or kept[0] & ~shaded or kept[1] & ~empty:
+                path = "fresh"
+            elif kept[2] is None:
+                path = "dead"
+            elif self.propagations > before:
+                path = "resumed"
+            else:
+                path = "clash" if closed is None else "again"
+            found[path] = found.get(path, 0) + 1
+            return closed
+
+    rng = random.Random(5)
+    for index in range(40):
+        maker = (random_partition, backward_board)[index % 2]
+        puzzle = maker(rng.randint(8, 16), rng.randint(8, 16), rng)
+        board = board_of(puzzle)
+        full = board.geo.full
+        space = Checked(board, Deadline.never())
+        outcome = count_solutions(space, (0, 0, full, full), 2, Deadline.never())
+        assert outcome.solutions == solve.count(puzzle).solutions
+    paths = ("fresh", "dead", "resumed", "clash", "again")
+    assert min(found.get(path, 0) for path in paths) > 100, found

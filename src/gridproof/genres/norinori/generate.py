@@ -28,12 +28,14 @@ from gridproof.genres.norinori.model import Norinori
 from gridproof.genres.norinori.rules import LADDER
 from gridproof.genres.norinori.steer import ease, harden, solve
 
-GENERATOR_VERSION = "norinori/9"
+GENERATOR_VERSION = "norinori/10"
 """What a seed's board depends on besides the request: bump it when a seed's board or its
 score changes (norinori/7: the ladder solves in rounds, `core.ladder.run_rounds`: the
 same boards, other scores; norinori/8: the counter branches where its probes decided
 most, `solve.NorinoriSpace.reach`, so counts spend other work; norinori/9: an easing
-climb that stalls near the top goes back once, `steer.RETRY_FROM`)."""
+climb that stalls near the top goes back once, `steer.RETRY_FROM`; norinori/10: a probe
+reuses what a way closed to last time, `solve.NorinoriSpace.way_closed`, so a count
+spends fewer closes of its budget)."""
 MIN_SIDE, MAX_SIDE = 4, 55
 """The sides generated: up to the largest at which a board of any grade mostly comes
 within a minute of CPU (`benchmarks/generate.py --genre norinori --sizes 55 --boards 12`,
