@@ -42,6 +42,12 @@ PROBE_LIMIT = 2000
 """Regions with more ways than this are not probed, and search splits them a cell at a
 time: listing the ways of a huge region would cost more than it could tell."""
 
+WAY_MEMO = 1 << 16
+"""The most ways whose last close `NorinoriSpace.way_closed` keeps (all are let go at
+once when it is reached): a board's ways are far fewer (about 900 tried on a 40×40 of
+`benchmarks/norinori_scaling.py`, 8,000 on one of forty 40-cell regions), so this only
+bounds the memory of a count over regions with thousands of ways each."""
+
 
 class NorinoriSpace:
     """Propagate with `close_local` and region probing; branch on the region whose
@@ -243,6 +249,8 @@ class NorinoriSpace:
                 return closed
         else:
             closed = self.close(shaded | shade, empty | clear, 0)
+        if len(self.closes) >= WAY_MEMO:
+            self.closes.clear()
         self.closes[pair] = (shaded, empty, closed)
         return closed
 
