@@ -306,10 +306,12 @@ class NorinoriSpace:
         """One child per way of a region in focus: the region whose ways decided most in
         its latest probe (`reach`), for the ways it has left and the dead ends it has
         been part of (dom/wdeg). A branch that decides much leaves a small subtree: on the
-        boards of `benchmarks/norinori_scaling.py`, 40×40 seeds 17-32, 276 nodes and
-        43,781 closes in all by fewest ways, 135 and 37,929 by reach (seeds 1-16: 213 and
-        39,913, 71 and 30,007). Fewest ways first with reach breaking the ties did as
-        well at 40×40 (30,491 and 36,994 closes) and worse at 20×20, 60×60 and above."""
+        boards of `benchmarks/norinori_scaling.py` (measured before probes reused their
+        ways' closes, `way_closed`, which changed the closes, not the nodes), 40×40 seeds
+        17-32, 276 nodes and 43,781 closes in all by fewest ways, 135 and 37,929 by reach
+        (seeds 1-16: 213 and 39,913, 71 and 30,007). Fewest ways first with reach breaking
+        the ties did as well at 40×40 (30,491 and 36,994 closes) and worse at 20×20, 60×60
+        and above."""
         shaded, empty, focus, _ = node
         unknown = self.board.geo.full & ~(shaded | empty)
         if not unknown & focus:
