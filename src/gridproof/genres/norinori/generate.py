@@ -80,8 +80,9 @@ QUICK_SIDE = 30
 def quick_with(width: int, height: int, options: Mapping[str, Any]) -> tuple[str, ...]:
     """The grades the player offers at a size: every grade up to `QUICK_SIDE`, none above.
     A New game from an empty bank at 30×30 (`benchmarks/newgame.py --genre norinori
-    --every --sizes 30 --tries 40`, norinori/9, 2026-12-05, CPU s, median / p95 / max):
-    easy 0.5 / 3.2 / 4.9, medium 1.2 / 2.2 / 2.8, hard 0.5 / 3.4 / 5.9."""
+    --every --sizes 30 --tries 40`, norinori/10, 2026-12-05, CPU s, median / p95 / max):
+    easy 0.5 / 3.1 / 4.6, medium 1.2 / 2.0 / 2.8, hard 0.5 / 3.2 / 5.7 (norinori/9: 0.5 /
+    3.2 / 4.9, 1.2 / 2.2 / 2.8, 0.5 / 3.4 / 5.9)."""
     return GRADES if max(width, height) <= QUICK_SIDE else ()
 
 
