@@ -1,7 +1,7 @@
 """Norinori counting on large boards: the engine and the SAT oracle side by side, by size.
 
     .venv/bin/python benchmarks/norinori_scaling.py [--sizes 10 20 40 60 80 100] [--boards 5]
-        [--boards-file FILE] [--corpus]
+        [--boards-file FILE] [--repeat 3] [--slowest 3] [--corpus]
 
 Boards are unique boards from the project's own construction (`build.build_candidate`,
 seeds 1.., the generator's work budgets, and beyond its size cap a larger walk budget:
@@ -19,7 +19,9 @@ lets a stray pause decide a board's ratio. Every answer is checked untimed: both
 `unique` with the same solution, which the validator accepts. The table gives per size the
 median, p95 and max of each and their ratios (engine / oracle, below 1 is ahead), the
 board with the worst ratio of its own, and the growth exponent of each fitted on the
-medians (least squares of log time on log cells). `--corpus` adds
+medians (least squares of log time on log cells). Then, for the `--slowest` boards of
+each size (3 by default), where the engine's count goes: its nodes and closes, and the
+closes its root propagation spent and the cells it left to the search. `--corpus` adds
 the same table for the real janko boards. A benchmark, not a test: it never fails on time.
 """
 
@@ -35,12 +37,14 @@ from pathlib import Path
 
 from gridproof.core.contract import Tally
 from gridproof.core.deadline import Deadline
+from gridproof.core.outcome import Outcome
 from gridproof.core.rng import Rng
 from gridproof.genres.norinori import build, generate
 from gridproof.genres.norinori.codec import format_code, parse_code
 from gridproof.genres.norinori.model import Norinori, validate
+from gridproof.genres.norinori.position import board_of
 from gridproof.genres.norinori.sat import count_sat
-from gridproof.genres.norinori.solve import count
+from gridproof.genres.norinori.solve import NorinoriSpace, count
 from gridproof.service import load
 
 BOARDS_FILE = Path(tempfile.gettempdir()) / (
@@ -109,9 +113,9 @@ def boards_for(
     return out
 
 
-def timed_counts(puzzle: Norinori, repeat: int = 1) -> tuple[float, float, str]:
-    """Engine CPU s, oracle CPU s (each the least of `repeat` counts, the two in turn), and
-    what is wrong with their answers ("" if nothing)."""
+def timed_counts(puzzle: Norinori, repeat: int = 1) -> tuple[float, float, str, Outcome]:
+    """Engine CPU s, oracle CPU s (each the least of `repeat` counts, the two in turn),
+    what is wrong with their answers ("" if nothing), and the engine's outcome."""
     engine = oracle = math.inf
     for _ in range(repeat):
         cpu = time.process_time()
@@ -127,7 +131,27 @@ def timed_counts(puzzle: Norinori, repeat: int = 1) -> tuple[float, float, str]:
         wrong = "different solutions"
     elif any(validate(puzzle, s) for s in mine.solutions):
         wrong = "a solution fails the validator"
-    return engine, oracle, wrong
+    return engine, oracle, wrong, mine
+
+
+def tail_line(
+    size: int, seed: int, puzzle: Norinori, times: tuple[float, float], tree: Outcome
+) -> str:
+    """Where a board's count goes: its times, the search's nodes and closes, and how many
+    of those closes the root's propagation spent and how many cells it left open (the
+    rest of the closes are the search's)."""
+    board = board_of(puzzle)
+    full = board.geo.full
+    space = NorinoriSpace(board, Deadline.never())
+    root = space.propagate((0, 0, full, full))
+    left = 0 if root is None else (full & ~(root[0] | root[1])).bit_count()
+    engine, oracle = times
+    return (
+        f"  {size}x{size} seed {seed}: {engine * 1000:.1f} ms against {oracle * 1000:.1f} "
+        f"({engine / max(oracle, 1e-9):.2f}), {tree.nodes} node{'s' * (tree.nodes != 1)}, "
+        f"{tree.propagations} closes, "
+        f"of which the root {space.propagations} ({left} of {size * size} cells left open)"
+    )
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -179,9 +203,18 @@ def main() -> int:
         help="count each board this many times with each counter, in turn, and keep the "
         "least CPU time of each (default 3)",
     )
+    parser.add_argument(
+        "--slowest",
+        type=int,
+        default=3,
+        help="after the table, where the count goes on this many of each size's slowest "
+        "boards for the engine: nodes, closes, the root's share (default 3, 0 for none)",
+    )
     args = parser.parse_args()
     if args.repeat < 1:
         parser.error(f"--repeat must be at least 1, got {args.repeat}")
+    if args.slowest < 0:
+        parser.error(f"--slowest must be 0 or more, got {args.slowest}")
     boards = boards_for(
         args.sizes, args.boards, args.boards_file, args.build_seconds, args.walk_moves
     )
@@ -190,13 +223,16 @@ def main() -> int:
     print("CPU ms; r = engine / oracle (below 1: the engine is ahead)")
     print(HEADER)
     cells, engine_medians, oracle_medians, problems, worsts = [], [], [], [], []
+    tails: list[str] = []
     for size, made in boards.items():
         engine, oracle = [], []
         worst = (0.0, 0)
+        counted = []
         for seed, puzzle in made:
-            e, o, wrong = timed_counts(puzzle, args.repeat)
+            e, o, wrong, tree = timed_counts(puzzle, args.repeat)
             engine.append(e)
             oracle.append(o)
+            counted.append((e, o, seed, puzzle, tree))
             worst = max(worst, (e / max(o, 1e-9), seed))
             if wrong:
                 problems.append(f"{size}x{size} seed {seed}: {wrong}")
@@ -205,6 +241,9 @@ def main() -> int:
         cells.append(size * size)
         engine_medians.append(statistics.median(engine))
         oracle_medians.append(statistics.median(oracle))
+        counted.sort(key=lambda c: (-c[0], c[2]))
+        for e, o, seed, puzzle, tree in counted[: args.slowest]:
+            tails.append(tail_line(size, seed, puzzle, (e, o), tree))
     if worsts:
         print("worst board's own ratio (engine / oracle): " + ", ".join(worsts))
     if len(cells) > 1:
@@ -212,10 +251,13 @@ def main() -> int:
             f"growth exponent (medians on cells): engine {exponent(cells, engine_medians):.2f}, "
             f"oracle {exponent(cells, oracle_medians):.2f}"
         )
+    if tails:
+        print("the slowest boards for the engine, where their counts go:")
+        print("\n".join(tails))
     if args.corpus and CORPUS.exists():
         engine, oracle = [], []
         for puzzle in load(str(CORPUS)):
-            e, o, wrong = timed_counts(puzzle.puzzle, args.repeat)
+            e, o, wrong, _ = timed_counts(puzzle.puzzle, args.repeat)
             engine.append(e)
             oracle.append(o)
             if wrong:
