@@ -230,10 +230,11 @@ class NorinoriSpace:
         place its pair `pair`), or None when it dies, from what the way's last close
         found where that still holds. The close is the least set of marks that holds
         the marks it starts from and that its rules leave as they are, so a way's close
-        can only grow as the marks grow: a way that died below these marks dies here;
-        one whose close already holds these marks closes to it again; and otherwise the
-        close of these marks with the way is that of these marks with the way's last
-        close, which starts nearer the end. The first two cost no close."""
+        can only grow as the marks grow: a way that died below these marks dies here,
+        and so does one whose last close disagrees with a mark made since; one whose
+        close already holds these marks closes to it again; and otherwise the close of
+        these marks with the way is that of these marks with the way's last close, which
+        starts nearer the end. Only that last case costs a close."""
         kept = self.closes.get(pair)
         if kept is not None and not (kept[0] & ~shaded or kept[1] & ~empty):
             closed = kept[2]
