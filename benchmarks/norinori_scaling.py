@@ -21,7 +21,8 @@ median, p95 and max of each and their ratios (engine / oracle, below 1 is ahead)
 board with the worst ratio of its own, and the growth exponent of each fitted on the
 medians (least squares of log time on log cells). Then, for the `--slowest` boards of
 each size (3 by default), where the engine's count goes: its nodes and closes, and the
-closes its root propagation spent and the cells it left to the search. `--corpus` adds
+closes its root propagation spent and the cells it left to the search, and the oracle's
+time split into building its CNF in Python and CaDiCaL's solving. `--corpus` adds
 the same table for the real janko boards. A benchmark, not a test: it never fails on time.
 """
 
@@ -37,13 +38,14 @@ from pathlib import Path
 
 from gridproof.core.contract import Tally
 from gridproof.core.deadline import Deadline
+from gridproof.core.oracle import count_models
 from gridproof.core.outcome import Outcome
 from gridproof.core.rng import Rng
 from gridproof.genres.norinori import build, generate
 from gridproof.genres.norinori.codec import format_code, parse_code
 from gridproof.genres.norinori.model import Norinori, validate
 from gridproof.genres.norinori.position import board_of
-from gridproof.genres.norinori.sat import count_sat
+from gridproof.genres.norinori.sat import count_sat, encode
 from gridproof.genres.norinori.solve import NorinoriSpace, count
 from gridproof.service import load
 
@@ -134,23 +136,46 @@ def timed_counts(puzzle: Norinori, repeat: int = 1) -> tuple[float, float, str, 
     return engine, oracle, wrong, mine
 
 
+def oracle_parts(puzzle: Norinori, repeat: int = 1) -> tuple[float, float]:
+    """The oracle's CPU s split in two, each the least of `repeat`: building the CNF in
+    Python (`sat.encode`), and CaDiCaL's loading and solving it to 2 (`count_models`)."""
+    building = solving = math.inf
+    cells = range(puzzle.width * puzzle.height)
+    for _ in range(repeat):
+        cpu = time.process_time()
+        clauses = encode(puzzle)
+        building = min(building, time.process_time() - cpu)
+        cpu = time.process_time()
+        count_models(clauses, cells, 2)
+        solving = min(solving, time.process_time() - cpu)
+    return building, solving
+
+
 def tail_line(
-    size: int, seed: int, puzzle: Norinori, times: tuple[float, float], tree: Outcome
+    size: int,
+    seed: int,
+    puzzle: Norinori,
+    times: tuple[float, float],
+    tree: Outcome,
+    repeat: int = 1,
 ) -> str:
     """Where a board's count goes: its times, the search's nodes and closes, and how many
     of those closes the root's propagation spent and how many cells it left open (the
-    rest of the closes are the search's)."""
+    rest of the closes are the search's); and the oracle's time split into building its
+    CNF and CaDiCaL's solving (`oracle_parts`)."""
     board = board_of(puzzle)
     full = board.geo.full
     space = NorinoriSpace(board, Deadline.never())
     root = space.propagate((0, 0, full, full))
     left = 0 if root is None else (full & ~(root[0] | root[1])).bit_count()
     engine, oracle = times
+    building, solving = oracle_parts(puzzle, repeat)
     return (
         f"  {size}x{size} seed {seed}: {engine * 1000:.1f} ms against {oracle * 1000:.1f} "
         f"({engine / max(oracle, 1e-9):.2f}), {tree.nodes} node{'s' * (tree.nodes != 1)}, "
         f"{tree.propagations} closes, "
-        f"of which the root {space.propagations} ({left} of {size * size} cells left open)"
+        f"of which the root {space.propagations} ({left} of {size * size} cells left open); "
+        f"oracle: CNF {building * 1000:.1f} ms, CaDiCaL {solving * 1000:.1f} ms"
     )
 
 
@@ -208,7 +233,8 @@ def main() -> int:
         type=int,
         default=3,
         help="after the table, where the count goes on this many of each size's slowest "
-        "boards for the engine: nodes, closes, the root's share (default 3, 0 for none)",
+        "boards for the engine: nodes, closes, the root's share, the oracle's CNF and "
+        "CaDiCaL times (default 3, 0 for none)",
     )
     args = parser.parse_args()
     if args.repeat < 1:
@@ -243,7 +269,7 @@ def main() -> int:
         oracle_medians.append(statistics.median(oracle))
         counted.sort(key=lambda c: (-c[0], c[2]))
         for e, o, seed, puzzle, tree in counted[: args.slowest]:
-            tails.append(tail_line(size, seed, puzzle, (e, o), tree))
+            tails.append(tail_line(size, seed, puzzle, (e, o), tree, args.repeat))
     if worsts:
         print("worst board's own ratio (engine / oracle): " + ", ".join(worsts))
     if len(cells) > 1:
